@@ -1,0 +1,19 @@
+# linkphy_module(NAME DEPS...) — one library per module folder: sources are src/*.cpp, public
+# headers live in include/linkphy/NAME/. Exposed as linkphy::NAME.
+function(linkphy_module name)
+  cmake_parse_arguments(ARG "" "" "PUBLIC;PRIVATE" ${ARGN})
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp)
+  add_library(linkphy_${name} ${sources})
+  add_library(linkphy::${name} ALIAS linkphy_${name})
+  set_target_properties(linkphy_${name} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME linkphy_${name})
+  target_include_directories(linkphy_${name} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_compile_features(linkphy_${name} PUBLIC cxx_std_20)
+  target_compile_options(linkphy_${name} PRIVATE -Wall -Wextra -Wpedantic)
+  target_link_libraries(linkphy_${name} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
+  install(TARGETS linkphy_${name} EXPORT linkphyTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endfunction()

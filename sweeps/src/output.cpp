@@ -1,0 +1,45 @@
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/output.hpp>
+
+#include <unistd.h>
+
+namespace linkphy::sweeps {
+
+OutputFile::OutputFile(const std::string &path) {
+  if (path.empty() || path == "-") {
+    to_stdout_ = true;
+    return;
+  }
+  target_ = path;
+  temp_ = target_;
+  temp_ += ".tmp." + std::to_string(::getpid());
+  file_.open(temp_, std::ios::binary | std::ios::trunc);
+  if (!file_)
+    throw InputError(path, "cannot open for writing");
+}
+
+OutputFile::~OutputFile() {
+  if (!to_stdout_ && !committed_) {
+    file_.close();
+    std::error_code ec;
+    std::filesystem::remove(temp_, ec);
+  }
+}
+
+std::ostream &OutputFile::stream() { return to_stdout_ ? std::cout : file_; }
+
+void OutputFile::commit() {
+  if (to_stdout_) {
+    std::cout.flush();
+    committed_ = true;
+    return;
+  }
+  file_.flush();
+  if (!file_)
+    throw InputError(target_.string(), "write failed");
+  file_.close();
+  std::filesystem::rename(temp_, target_);
+  committed_ = true;
+}
+
+} // namespace linkphy::sweeps
