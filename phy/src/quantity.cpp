@@ -15,8 +15,8 @@ namespace {
 struct UnitDef {
   const char *symbol; // normalised spelling
   Dimension dim;
-  double scale;  // SI value = scale * number + offset
-  double offset; // only temperatures use it
+  double scale;   // SI value = scale * number + offset
+  double offset;  // only temperatures use it
   bool canonical; // listed in "units accepted"
 };
 
@@ -104,15 +104,33 @@ const UnitDef kUnits[] = {
 // clang-format on
 
 const char *const kDimensionNames[] = {
-    "dimensionless",      "length",        "frequency",
-    "time",               "power",         "power level",
-    "gain",               "temperature",   "symbol rate",
-    "bit rate",           "attenuation",   "chromatic dispersion",
-    "dispersion slope",   "conductivity",  "resistance",
-    "capacitance",        "inductance",    "voltage",
-    "current",            "energy",        "energy per bit",
-    "bandwidth-length",   "noise current density", "relative intensity noise",
-    "responsivity",       "temperature coefficient", "time per length",
+    "dimensionless",
+    "length",
+    "frequency",
+    "time",
+    "power",
+    "power level",
+    "gain",
+    "temperature",
+    "symbol rate",
+    "bit rate",
+    "attenuation",
+    "chromatic dispersion",
+    "dispersion slope",
+    "conductivity",
+    "resistance",
+    "capacitance",
+    "inductance",
+    "voltage",
+    "current",
+    "energy",
+    "energy per bit",
+    "bandwidth-length",
+    "noise current density",
+    "relative intensity noise",
+    "responsivity",
+    "temperature coefficient",
+    "time per length",
     "resistance per length",
 };
 

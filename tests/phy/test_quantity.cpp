@@ -7,7 +7,9 @@ using namespace linkphy;
 using Catch::Matchers::Contains;
 
 template <class A, class B>
-concept Addable = requires(A a, B b) { a + b; };
+concept Addable = requires(A a, B b) {
+  a + b;
+};
 
 TEST_CASE("quantities parse to SI values", "[units]") {
   // Exact conversion factors: 1 in = 25.4 mm, 1 mil = 25.4 µm (NIST SP 811, App. B).

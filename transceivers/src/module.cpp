@@ -1,4 +1,5 @@
-// Module anchor for linkphy::transceivers; the module's models live in the other files of this folder.
+// Module anchor for linkphy::transceivers; the module's models live in the other files of this
+// folder.
 #include <linkphy/transceivers/module.hpp>
 
 namespace linkphy::transceivers {

@@ -1,6 +1,7 @@
 // Operations on S-parameter networks: parameter conversions, cascade, renormalisation,
 // mixed-mode conversion, interpolation, DC extrapolation, passivity and reciprocity checks.
-// Conventions follow scikit-rf (skrf.network) and Pozar, "Microwave Engineering", 4th ed., §4.3–4.4.
+// Conventions follow scikit-rf (skrf.network) and Pozar, "Microwave Engineering", 4th ed.,
+// §4.3–4.4.
 #pragma once
 
 #include <linkphy/phy/network.hpp>

@@ -13,34 +13,34 @@ namespace linkphy {
 
 /// What a quantity measures. Values are returned in the SI unit named in each comment.
 enum class Dimension {
-  dimensionless,    ///< 1 (also accepts "%" → 0.01, "ppm")
-  length,           ///< m
-  frequency,        ///< Hz
-  time,             ///< s
-  power,            ///< W
-  power_level,      ///< dBm (a level; "dBm" only, or W-units converted to dBm)
-  gain,             ///< dB (a difference)
-  temperature,      ///< K (absolute; degC, K)
-  symbol_rate,      ///< Bd
-  bit_rate,         ///< b/s
-  attenuation,      ///< dB/m (dB/km, dB/m, dB/cm, dB/mm, dB/in)
-  dispersion,       ///< s/m^2 (ps/(nm km))
-  dispersion_slope, ///< s/m^3 (ps/(nm^2 km))
-  conductivity,     ///< S/m
-  resistance,       ///< ohm
-  capacitance,      ///< F
-  inductance,       ///< H
-  voltage,          ///< V
-  current,          ///< A
-  energy,           ///< J
-  energy_per_bit,   ///< J/bit (pJ/bit)
-  bandwidth_length, ///< Hz*m (MHz*km modal bandwidth)
-  current_density,  ///< A/sqrt(Hz) (pA/sqrt(Hz) noise density)
-  rin,              ///< dB/Hz (relative intensity noise)
-  responsivity,     ///< A/W
+  dimensionless,           ///< 1 (also accepts "%" → 0.01, "ppm")
+  length,                  ///< m
+  frequency,               ///< Hz
+  time,                    ///< s
+  power,                   ///< W
+  power_level,             ///< dBm (a level; "dBm" only, or W-units converted to dBm)
+  gain,                    ///< dB (a difference)
+  temperature,             ///< K (absolute; degC, K)
+  symbol_rate,             ///< Bd
+  bit_rate,                ///< b/s
+  attenuation,             ///< dB/m (dB/km, dB/m, dB/cm, dB/mm, dB/in)
+  dispersion,              ///< s/m^2 (ps/(nm km))
+  dispersion_slope,        ///< s/m^3 (ps/(nm^2 km))
+  conductivity,            ///< S/m
+  resistance,              ///< ohm
+  capacitance,             ///< F
+  inductance,              ///< H
+  voltage,                 ///< V
+  current,                 ///< A
+  energy,                  ///< J
+  energy_per_bit,          ///< J/bit (pJ/bit)
+  bandwidth_length,        ///< Hz*m (MHz*km modal bandwidth)
+  current_density,         ///< A/sqrt(Hz) (pA/sqrt(Hz) noise density)
+  rin,                     ///< dB/Hz (relative intensity noise)
+  responsivity,            ///< A/W
   temperature_coefficient, ///< 1/K (%/degC, ppm/degC)
-  time_per_length,  ///< s/m (ns/mm, ps/in)
-  resistance_per_length, ///< ohm/m
+  time_per_length,         ///< s/m (ns/mm, ps/in)
+  resistance_per_length,   ///< ohm/m
 };
 
 /// Human name of a dimension, e.g. "length".

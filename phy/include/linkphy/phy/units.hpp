@@ -15,17 +15,17 @@ namespace linkphy {
 
 namespace si = boost::units::si;
 
-using Length = boost::units::quantity<si::length>;           ///< metres
-using Frequency = boost::units::quantity<si::frequency>;     ///< hertz
-using Time = boost::units::quantity<si::time>;               ///< seconds
-using Power = boost::units::quantity<si::power>;             ///< watts
-using Energy = boost::units::quantity<si::energy>;           ///< joules
-using Resistance = boost::units::quantity<si::resistance>;   ///< ohms
-using Conductivity = boost::units::quantity<si::conductivity>; ///< siemens per metre
-using Capacitance = boost::units::quantity<si::capacitance>; ///< farads
-using Inductance = boost::units::quantity<si::inductance>;   ///< henries
+using Length = boost::units::quantity<si::length>;              ///< metres
+using Frequency = boost::units::quantity<si::frequency>;        ///< hertz
+using Time = boost::units::quantity<si::time>;                  ///< seconds
+using Power = boost::units::quantity<si::power>;                ///< watts
+using Energy = boost::units::quantity<si::energy>;              ///< joules
+using Resistance = boost::units::quantity<si::resistance>;      ///< ohms
+using Conductivity = boost::units::quantity<si::conductivity>;  ///< siemens per metre
+using Capacitance = boost::units::quantity<si::capacitance>;    ///< farads
+using Inductance = boost::units::quantity<si::inductance>;      ///< henries
 using Voltage = boost::units::quantity<si::electric_potential>; ///< volts
-using Current = boost::units::quantity<si::current>;         ///< amperes
+using Current = boost::units::quantity<si::current>;            ///< amperes
 /// An absolute (thermodynamic) temperature in kelvin; 25 °C is 298.15 K.
 using Temperature = boost::units::quantity<boost::units::absolute<si::temperature>>;
 /// A temperature difference in kelvin (= °C difference).
@@ -55,8 +55,14 @@ public:
   static Db from_power_ratio(double r) { return Db(10.0 * std::log10(r)); }
   static Db from_amplitude_ratio(double r) { return Db(20.0 * std::log10(r)); }
   constexpr Db operator-() const { return Db(-db_); }
-  constexpr Db &operator+=(Db o) { db_ += o.db_; return *this; }
-  constexpr Db &operator-=(Db o) { db_ -= o.db_; return *this; }
+  constexpr Db &operator+=(Db o) {
+    db_ += o.db_;
+    return *this;
+  }
+  constexpr Db &operator-=(Db o) {
+    db_ -= o.db_;
+    return *this;
+  }
   friend constexpr Db operator+(Db a, Db b) { return Db(a.db_ + b.db_); }
   friend constexpr Db operator-(Db a, Db b) { return Db(a.db_ - b.db_); }
   friend constexpr Db operator*(double k, Db a) { return Db(k * a.db_); }
@@ -77,8 +83,14 @@ public:
   /// The level as a power in watts.
   Power power() const { return watts(1e-3 * std::pow(10.0, dbm_ / 10.0)); }
   static Dbm from_power(Power p) { return Dbm(10.0 * std::log10(p.value() / 1e-3)); }
-  constexpr Dbm &operator+=(Db d) { dbm_ += d.value(); return *this; }
-  constexpr Dbm &operator-=(Db d) { dbm_ -= d.value(); return *this; }
+  constexpr Dbm &operator+=(Db d) {
+    dbm_ += d.value();
+    return *this;
+  }
+  constexpr Dbm &operator-=(Db d) {
+    dbm_ -= d.value();
+    return *this;
+  }
   friend constexpr Dbm operator+(Dbm a, Db d) { return Dbm(a.dbm_ + d.value()); }
   friend constexpr Dbm operator+(Db d, Dbm a) { return Dbm(a.dbm_ + d.value()); }
   friend constexpr Dbm operator-(Dbm a, Db d) { return Dbm(a.dbm_ - d.value()); }
