@@ -8,14 +8,26 @@ std::map<const CLI::App *, Runner> &runners() {
   static std::map<const CLI::App *, Runner> r;
   return r;
 }
+std::map<std::string, Registrar> &registrars() {
+  static std::map<std::string, Registrar> r;
+  return r;
+}
 } // namespace
+
+bool add_command(const std::string &name, Registrar registrar) {
+  registrars()[name] = registrar;
+  return true;
+}
 
 void set_runner(CLI::App *sub, Runner run) { runners()[sub] = std::move(run); }
 
-void register_all(CLI::App &app) { register_touchstone(app); }
+void register_all(CLI::App &app) {
+  for (const auto &[name, reg] : registrars())
+    reg(app);
+}
 
 int run_selected(CLI::App &app) {
-  // Walk down to the deepest chosen subcommand with a runner.
+  // Walk down to the deepest chosen subcommand that has a runner.
   const CLI::App *node = &app;
   Runner found;
   while (true) {

@@ -1,22 +1,25 @@
-// Command registry of the CLI. Each command file defines `register_NAME(CLI::App&)` which adds its
-// subcommand and stores a runner; register_all() calls them all.
+// Command registry of the CLI. Each command lives in its own file and registers itself with a
+// static `const bool registered = add_command("name", register_fn);`, so adding a command never
+// touches another file. A register function adds its subcommand to the app and calls set_runner().
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
 
 namespace linkphy::cli {
 
 using Runner = std::function<int()>;
+using Registrar = void (*)(CLI::App &app);
 
-/// Records the runner of a subcommand (called by the register_* functions).
+/// Records a command's registration function; commands are added in name order.
+bool add_command(const std::string &name, Registrar registrar);
+/// Records the runner of a subcommand (called by the registration functions).
 void set_runner(CLI::App *sub, Runner run);
-/// Adds every command to the app.
+/// Adds every registered command to the app.
 void register_all(CLI::App &app);
 /// Runs the subcommand the user chose; returns the exit code.
 int run_selected(CLI::App &app);
-
-void register_touchstone(CLI::App &app);
 
 } // namespace linkphy::cli
