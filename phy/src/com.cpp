@@ -7,7 +7,9 @@
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <sstream>
 
@@ -249,6 +251,105 @@ struct FomParts {
   long cursor;
 };
 
+// A CTLE as a weighted sum of four fixed responses, so that pulses and their correlations are
+// computed once: H_ctf = g1·g2·A + g1·B + g2·C + E with g = 10^(g_dB/20) and
+// A = 1/D, B = (jf/f_HP)/D, C = (jf/f_z)/D, E = (jf/f_z)(jf/f_HP)/D,
+// D = (1 + jf/f_p1)(1 + jf/f_p2)(1 + jf/f_HP) (93A-22 with the 802.3ck second stage; without
+// it, g2 = 1 and B = E = 0).
+constexpr int kBasis = 4;
+void ctle_basis(double f, const Settings &s, Complex out[kBasis]) {
+  const Complex jf(0.0, f);
+  Complex d = (1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz);
+  if (s.f_hp_pz_hz > 0) {
+    d *= 1.0 + jf / s.f_hp_pz_hz;
+    out[0] = 1.0 / d;
+    out[1] = (jf / s.f_hp_pz_hz) / d;
+    out[2] = (jf / s.f_z_hz) / d;
+    out[3] = (jf / s.f_z_hz) * (jf / s.f_hp_pz_hz) / d;
+  } else {
+    out[0] = 1.0 / d;
+    out[1] = 0.0;
+    out[2] = (jf / s.f_z_hz) / d;
+    out[3] = 0.0;
+  }
+}
+std::array<double, kBasis> ctle_weights(const Settings &s, double g_dc_db, double g_hp_db) {
+  const double g1 = std::pow(10.0, g_dc_db / 20.0);
+  const double g2 = s.f_hp_pz_hz > 0 ? std::pow(10.0, g_hp_db / 20.0) : 1.0;
+  return {g1 * g2, g1, g2, 1.0};
+}
+
+// One path's basis pulses and their per-phase UI-rate cross-correlations.
+struct PathBasis {
+  std::vector<std::vector<double>> p; // [basis][N] pulse responses (amplitude applied)
+  int lags = 0;
+  int m = 0;
+  std::vector<double> x;  // [phase][a][b][lag]: Σ_k P_a,φ[k]·P_b,φ[k+lag]
+  std::vector<double> xd; // same for D_φ[k] = p[φ+1+kM] − p[φ−1+kM] (thru only)
+  double &at(std::vector<double> &v, int ph, int a, int b, int l) {
+    return v[((static_cast<std::size_t>(ph) * kBasis + static_cast<std::size_t>(a)) * kBasis +
+              static_cast<std::size_t>(b)) *
+                 static_cast<std::size_t>(lags + 1) +
+             static_cast<std::size_t>(l)];
+  }
+};
+
+void correlate(PathBasis &pb, bool with_derivative) {
+  const std::size_t n = pb.p[0].size();
+  const auto mm = static_cast<std::size_t>(pb.m);
+  const std::size_t n_ui = n / mm;
+  const std::size_t per = static_cast<std::size_t>(kBasis * kBasis * (pb.lags + 1));
+  pb.x.assign(mm * per, 0.0);
+  if (with_derivative)
+    pb.xd.assign(mm * per, 0.0);
+  std::vector<std::vector<double>> seq(kBasis, std::vector<double>(n_ui)), dseq = seq;
+  for (std::size_t ph = 0; ph < mm; ++ph) {
+    for (int a = 0; a < kBasis; ++a)
+      for (std::size_t k = 0; k < n_ui; ++k) {
+        const std::size_t t = ph + k * mm;
+        const auto &pa = pb.p[static_cast<std::size_t>(a)];
+        seq[static_cast<std::size_t>(a)][k] = pa[t];
+        if (with_derivative)
+          dseq[static_cast<std::size_t>(a)][k] = pa[(t + 1) % n] - pa[(t + n - 1) % n];
+      }
+    for (int a = 0; a < kBasis; ++a)
+      for (int b = 0; b < kBasis; ++b)
+        for (int l = 0; l <= pb.lags; ++l) {
+          const auto &sa = seq[static_cast<std::size_t>(a)];
+          const auto &sb = seq[static_cast<std::size_t>(b)];
+          double acc = 0;
+          for (std::size_t k = 0; k + static_cast<std::size_t>(l) < n_ui; ++k)
+            acc += sa[k] * sb[k + static_cast<std::size_t>(l)];
+          pb.at(pb.x, static_cast<int>(ph), a, b, l) = acc;
+          if (with_derivative) {
+            const auto &da = dseq[static_cast<std::size_t>(a)];
+            const auto &db = dseq[static_cast<std::size_t>(b)];
+            double accd = 0;
+            for (std::size_t k = 0; k + static_cast<std::size_t>(l) < n_ui; ++k)
+              accd += da[k] * db[k + static_cast<std::size_t>(l)];
+            pb.at(pb.xd, static_cast<int>(ph), a, b, l) = accd;
+          }
+        }
+  }
+}
+
+// Per-phase autocorrelation of the combined pulse Σ w_a p_a: [phase][lag].
+std::vector<std::vector<double>> combine_corr(PathBasis &pb, std::vector<double> &x,
+                                              const std::array<double, kBasis> &w) {
+  std::vector<std::vector<double>> r(static_cast<std::size_t>(pb.m),
+                                     std::vector<double>(static_cast<std::size_t>(pb.lags) + 1));
+  for (int ph = 0; ph < pb.m; ++ph)
+    for (int l = 0; l <= pb.lags; ++l) {
+      double acc = 0;
+      for (int a = 0; a < kBasis; ++a)
+        for (int b = 0; b < kBasis; ++b)
+          acc += w[static_cast<std::size_t>(a)] * w[static_cast<std::size_t>(b)] *
+                 pb.at(x, ph, a, b, l);
+      r[static_cast<std::size_t>(ph)][static_cast<std::size_t>(l)] = acc;
+    }
+  return r;
+}
+
 class Evaluator {
 public:
   Evaluator(const Settings &s, const PathTransfer &thru, std::span<const PathTransfer> aggr)
@@ -257,22 +358,27 @@ public:
 
 private:
   void prepare();
-  void make_pulses(double g_dc, double g_hp);
+  void set_ctle(double g_dc, double g_hp);
+  void full_pulses(double g_dc, double g_hp);
   bool fom(const std::vector<double> &c, FomParts &out) const;
   double sigma_n(double g_dc, double g_hp) const;
+  double local(long t) const { return local_[static_cast<std::size_t>(t - local_lo_)]; }
 
   const Settings &s_;
   const PathTransfer &thru_;
   std::span<const PathTransfer> aggr_;
   std::size_t k_points_ = 0;
   double df_ = 0;
-  std::vector<double> f_full_;
-  std::vector<std::vector<Complex>> vtf_; // [path] on full grid; 0 = thru
-  std::unique_ptr<InverseRealFft> ifft_;
-  std::vector<PulseData> pulses_; // [path] at the current CTLE
+  std::vector<PathBasis> basis_; // [path]; 0 = thru
+  long centre_ = 0;              // peak of the thru pulse at 0 dB CTLE gains
+  // Current CTLE setting.
+  std::vector<double> local_; // thru pulse on [local_lo_, local_lo_ + size)
+  long local_lo_ = 0;
+  long peak_ = 0;
+  std::vector<std::vector<std::vector<double>>> r_; // [path][phase][lag]
+  std::vector<std::vector<double>> rd_;             // thru derivative [phase][lag]
   double sigma_n_ = 0;
-  int max_lag_ = 0;
-  std::vector<double> nyq_; // unused
+  std::vector<PulseData> pulses_; // full pulses for the final COM
   std::vector<std::string> warnings_;
 };
 
@@ -301,20 +407,44 @@ void Evaluator::prepare() {
   const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
   k_points_ = intervals + 1;
   df_ = f_max / static_cast<double>(intervals);
-  ifft_ = std::make_unique<InverseRealFft>(k_points_);
-  f_full_.resize(k_points_);
+  InverseRealFft ifft(k_points_);
+  std::vector<std::array<Complex, kBasis>> ctf(k_points_);
   for (std::size_t k = 0; k < k_points_; ++k)
-    f_full_[k] = df_ * static_cast<double>(k);
-  auto vtf = [&](const PathTransfer &p) {
+    ctle_basis(df_ * static_cast<double>(k), s_, ctf[k].data());
+  const int lags = static_cast<int>(s_.tx_tap_values.size());
+  auto build = [&](const PathTransfer &p, double amp, bool thru) {
     std::vector<Complex> h(p.f_hz.size());
     for (std::size_t k = 0; k < h.size(); ++k) // H_t · H21 · H_r on the data grid (93A-19)
       h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz);
-    return resample_transfer(p.f_hz, h, df_, k_points_);
+    const auto vtf = resample_transfer(p.f_hz, h, df_, k_points_);
+    PathBasis pb;
+    pb.m = s_.samples_per_ui;
+    pb.lags = lags;
+    std::vector<Complex> spec(k_points_);
+    std::vector<double> ir(ifft.time_points());
+    for (int b = 0; b < kBasis; ++b) {
+      for (std::size_t k = 0; k < k_points_; ++k)
+        spec[k] = vtf[k] * ctf[k][static_cast<std::size_t>(b)];
+      spec.front() = spec.front().real();
+      spec.back() = spec.back().real();
+      ifft.run(spec, ir);
+      pb.p.push_back(pulse_from_impulse(ir, s_.samples_per_ui, amp)); // 93A-24
+    }
+    correlate(pb, thru);
+    return pb;
   };
-  vtf_.push_back(vtf(thru_));
+  basis_.push_back(build(thru_, s_.a_v_v, true));
   for (const auto &a : aggr_)
-    vtf_.push_back(vtf(a));
-  max_lag_ = static_cast<int>(s_.tx_tap_values.size());
+    basis_.push_back(build(a, a.kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v, false));
+  const auto &p0 = basis_[0].p;
+  double best = -1e300;
+  for (std::size_t t = 0; t < p0[0].size(); ++t) {
+    const double v = p0[0][t] + p0[1][t] + p0[2][t] + p0[3][t];
+    if (v > best) {
+      best = v;
+      centre_ = static_cast<long>(t);
+    }
+  }
 }
 
 double Evaluator::sigma_n(double g_dc, double g_hp) const {
@@ -328,34 +458,65 @@ double Evaluator::sigma_n(double g_dc, double g_hp) const {
   return std::sqrt(s_.eta0_v2_per_hz * acc);
 }
 
-void Evaluator::make_pulses(double g_dc, double g_hp) {
-  pulses_.resize(vtf_.size());
-  std::vector<Complex> spec(k_points_);
-  std::vector<double> ir(ifft_->time_points());
-  for (std::size_t i = 0; i < vtf_.size(); ++i) {
-    for (std::size_t k = 0; k < k_points_; ++k)
-      spec[k] = vtf_[i][k] * ctle(f_full_[k], s_, g_dc, g_hp);
-    spec.front() = spec.front().real();
-    spec.back() = spec.back().real();
-    ifft_->run(spec, ir);
-    double amp = s_.a_v_v;
-    if (i > 0)
-      amp = aggr_[i - 1].kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v;
-    pulses_[i].p = pulse_from_impulse(ir, s_.samples_per_ui, amp);
-    autocorrelate(pulses_[i], s_.samples_per_ui, max_lag_, i == 0);
+void Evaluator::set_ctle(double g_dc, double g_hp) {
+  const auto w = ctle_weights(s_, g_dc, g_hp);
+  const int m = s_.samples_per_ui;
+  const long n = static_cast<long>(basis_[0].p[0].size());
+  local_lo_ = std::max(0L, centre_ - 60L * m);
+  const long hi = std::min(n - 1, centre_ + 90L * m);
+  local_.assign(static_cast<std::size_t>(hi - local_lo_ + 1), 0.0);
+  for (int b = 0; b < kBasis; ++b) {
+    const double wb = w[static_cast<std::size_t>(b)];
+    const auto &pb = basis_[0].p[static_cast<std::size_t>(b)];
+    for (std::size_t i = 0; i < local_.size(); ++i)
+      local_[i] += wb * pb[static_cast<std::size_t>(local_lo_) + i];
   }
+  peak_ = std::max(local_lo_, centre_ - 20L * m);
+  for (long t = peak_; t <= std::min(hi, centre_ + 20L * m); ++t)
+    if (local(t) > local(peak_))
+      peak_ = t;
+  r_.resize(basis_.size());
+  for (std::size_t i = 0; i < basis_.size(); ++i)
+    r_[i] = combine_corr(basis_[i], basis_[i].x, w);
+  rd_ = combine_corr(basis_[0], basis_[0].xd, w);
   sigma_n_ = sigma_n(g_dc, g_hp);
+}
+
+void Evaluator::full_pulses(double g_dc, double g_hp) {
+  const auto w = ctle_weights(s_, g_dc, g_hp);
+  pulses_.assign(basis_.size(), {});
+  for (std::size_t i = 0; i < basis_.size(); ++i) {
+    auto &p = pulses_[i].p;
+    p.assign(basis_[i].p[0].size(), 0.0);
+    for (int b = 0; b < kBasis; ++b)
+      for (std::size_t t = 0; t < p.size(); ++t)
+        p[t] += w[static_cast<std::size_t>(b)] * basis_[i].p[static_cast<std::size_t>(b)][t];
+    autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()), i == 0);
+  }
 }
 
 bool Evaluator::fom(const std::vector<double> &c, FomParts &o) const {
   const int m = s_.samples_per_ui;
-  const int pre = s_.tx_pre_taps;
-  const PulseData &pd = pulses_[0];
-  // Fine samples around the unequalised peak.
-  const long w0 = static_cast<long>(pd.peak) - 8L * m, w1 = static_cast<long>(pd.peak) + 6L * m;
-  std::vector<double> win(static_cast<std::size_t>(w1 - w0 + 1));
-  for (long t = w0; t <= w1; ++t)
-    win[static_cast<std::size_t>(t - w0)] = ffe_sample(pd.p, c, pre, m, t);
+  const long pre = s_.tx_pre_taps;
+  const long post = static_cast<long>(c.size()) - 1 - pre;
+  const std::size_t span =
+      std::max(s_.b_max.size(), s_.n_bg > 0 ? static_cast<std::size_t>(s_.n_f) : s_.b_max.size());
+  const long lo = local_lo_, hi = local_lo_ + static_cast<long>(local_.size()) - 1;
+  const long w0 = peak_ - 8L * m, w1 = peak_ + 6L * m;
+  if (w0 - post * m < lo || w1 + pre * m > hi ||
+      peak_ + (3L + static_cast<long>(span) + pre) * m > hi)
+    return false;
+  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak.
+  thread_local std::vector<double> win;
+  win.assign(static_cast<std::size_t>(w1 - w0 + 1), 0.0);
+  for (std::size_t j = 0; j < c.size(); ++j) {
+    if (c[j] == 0)
+      continue;
+    const double cj = c[j];
+    const double *src = local_.data() + (w0 - (static_cast<long>(j) - pre) * m - lo);
+    for (std::size_t i = 0; i < win.size(); ++i)
+      win[i] += cj * src[i];
+  }
   long peak_rel = 5L * m;
   for (long t = 5L * m; t <= 11L * m; ++t)
     if (win[static_cast<std::size_t>(t)] > win[static_cast<std::size_t>(peak_rel)])
@@ -364,27 +525,29 @@ bool Evaluator::fom(const std::vector<double> &c, FomParts &o) const {
   const long ts = mm_cursor(win, w0, peak_rel, m, bmax1);
   if (ts < 0)
     return false;
-  const long n = static_cast<long>(pd.p.size());
   const auto phase = static_cast<std::size_t>(((ts % m) + m) % m);
-  const std::size_t span =
-      std::max(s_.b_max.size(), s_.n_bg > 0 ? static_cast<std::size_t>(s_.n_f) : s_.b_max.size());
-  std::vector<double> h(span + 1);
-  for (std::size_t d = 0; d <= span; ++d)
-    h[d] = ffe_sample(pd.p, c, pre, m, (ts + static_cast<long>(d) * m) % n);
+  thread_local std::vector<double> h;
+  h.assign(span + 1, 0.0);
+  for (std::size_t d = 0; d <= span; ++d) {
+    double acc = 0;
+    for (std::size_t j = 0; j < c.size(); ++j)
+      acc += c[j] * local(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
+    h[d] = acc;
+  }
   const double h0 = h[0];
   if (h0 <= 0)
     return false;
   const std::vector<double> b = dfe_taps(h, h0, s_);
-  double energy = quad(c, pd.r[phase]) - h0 * h0;
+  double energy = quad(c, r_[0][phase]) - h0 * h0;
   for (std::size_t d = 1; d <= span; ++d) {
     const double ex = h[d] - b[d] * h0;
     energy += ex * ex - h[d] * h[d];
   }
   const double var_x =
       (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
-  o.a_s = s_.r_lm * h0 / (s_.levels - 1);                           // 93A.1.6 c
-  o.s_isi = std::sqrt(var_x * std::max(energy, 0.0));               // 93A-31
-  const double hj2 = quad(c, pd.rd[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
+  o.a_s = s_.r_lm * h0 / (s_.levels - 1);                         // 93A.1.6 c
+  o.s_isi = std::sqrt(var_x * std::max(energy, 0.0));             // 93A-31
+  const double hj2 = quad(c, rd_[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
   o.s_j = std::sqrt((s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
                     hj2);                             // 93A-32
   o.s_tx = h0 * std::pow(10.0, -s_.snr_tx_db / 20.0); // 93A-30
@@ -392,10 +555,10 @@ bool Evaluator::fom(const std::vector<double> &c, FomParts &o) const {
   double xt = 0; // 93A-33, 93A-34
   std::vector<double> unity(c.size(), 0.0);
   unity[static_cast<std::size_t>(pre)] = 1.0;
-  for (std::size_t i = 1; i < pulses_.size(); ++i) {
+  for (std::size_t i = 1; i < r_.size(); ++i) {
     const auto &cc = aggr_[i - 1].kind == PathKind::next ? unity : c;
     double best = 0;
-    for (const auto &r : pulses_[i].r)
+    for (const auto &r : r_[i])
       best = std::max(best, quad(cc, r));
     xt += var_x * best;
   }
@@ -418,7 +581,7 @@ Result Evaluator::run() {
   double best_gdc = 0, best_ghp = 0;
   for (double ghp : hp)
     for (double gdc : s_.g_dc_db) {
-      make_pulses(gdc, ghp);
+      set_ctle(gdc, ghp);
       for (std::size_t t = 0; t < combos.size(); ++t) {
         FomParts parts{};
         ++r.settings_evaluated;
@@ -436,7 +599,8 @@ Result Evaluator::run() {
     throw InputError(thru_.name, "equaliser search failed: no setting gives a pulse with a "
                                  "zero crossing before its peak");
   // Full COM at the chosen setting (93A.1.7).
-  make_pulses(best_gdc, best_ghp);
+  set_ctle(best_gdc, best_ghp);
+  full_pulses(best_gdc, best_ghp);
   const std::vector<double> &c = combos[best.tx].c;
   FomParts parts{};
   fom(c, parts);

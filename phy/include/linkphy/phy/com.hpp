@@ -116,6 +116,29 @@ struct Result {
   std::vector<std::string> warnings;
 };
 
+/// Effective return loss parameters (Annex 93A.5 as amended by 802.3ck).
+struct ErlSettings {
+  double f_b_hz = 53.125e9;        ///< signalling rate, Bd
+  int samples_per_ui = 32;         ///< M
+  int levels = 4;                  ///< L
+  double der0 = 1e-4;              ///< DER_0
+  double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth and Tukey window start, Hz (0: none)
+  bool tukey_window = true;        ///< raised-cosine roll-off from f_r to f_b
+  double t_r_s = 0.01e-9;          ///< TDR transition time (Gaussian 20–80 %), s
+  int n_ui = 3500;                 ///< N, reflection window length, UI
+  int n_bx = 0;                    ///< N_bx, UI (DFE span over which rho_x applies)
+  double rho_x = 0.618;            ///< weight of reflections within N_bx
+  double beta_x = 0;               ///< loss weighting, dB/s (0: none)
+  double fixture_delay_s = 0;      ///< T_fx, s
+  double bin_v = 1e-4;             ///< PDF bin, V (the reference code's 10·BinSize)
+};
+
+/// ERL of one port from its reflection coefficient Γ(f) (Sdd11 or Sdd22) on ascending
+/// frequencies: pulse TDR response, weighted (93A-58..60), worst sampling phase, PAM-L
+/// distribution at DER_0; returns −20·log10(amplitude) in dB.
+double effective_return_loss(std::span<const double> f_hz, std::span<const Complex> gamma,
+                             const ErlSettings &settings);
+
 /// Runs the equaliser search and COM for one package case. `thru.kind` must be thru; the
 /// aggressors fext/next. Throws InputError on bad settings or a channel band below f_b/2.
 Result evaluate(const Settings &settings, const PathTransfer &thru,
