@@ -33,7 +33,7 @@ TwoPort shunt_capacitance(std::span<const double> f_hz, double c_f, double r0_oh
 TwoPort series_inductance(std::span<const double> f_hz, double l_h, double r0_ohm) {
   TwoPort t = sized(f_hz.size());
   for (std::size_t k = 0; k < f_hz.size(); ++k) {
-    const Complex x(0.0, kTwoPi * f_hz[k] * l_h / r0_ohm); // series Z = jωL against 2·R_0
+    const Complex x(0.0, kTwoPi * f_hz[k] * l_h / r0_ohm); // series Z = jωL between R_0 ports
     t.s11[k] = t.s22[k] = x / (2.0 + x);
     t.s21[k] = t.s12[k] = 2.0 / (2.0 + x);
   }

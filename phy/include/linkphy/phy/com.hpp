@@ -40,9 +40,10 @@ struct PackageSide {
 
 /// Shunt capacitance (93A-8), reference r0_ohm (the single-ended R_0 of Table 93A-1).
 TwoPort shunt_capacitance(std::span<const double> f_hz, double c_f, double r0_ohm);
-/// Series inductance L against 2·R_0 (the 802.3ck L_s element).
+/// Series inductance between references R_0 (the 802.3ck L_s element; like 93A-8, the package
+/// is modelled as the half-circuit of the differential pair in an R_0 system).
 TwoPort series_inductance(std::span<const double> f_hz, double l_h, double r0_ohm);
-/// Line of impedance z_c (differential, against 2·R_0) and length (93A-13, 93A-14).
+/// Line of differential impedance z_c (ρ against 2·R_0) and length (93A-13, 93A-14).
 TwoPort transmission_line(std::span<const double> f_hz, const LineModel &line, double z_c_ohm,
                           double length_mm, double r0_ohm);
 /// Cascade of two 2-ports (port 2 of a to port 1 of b).
