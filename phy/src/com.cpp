@@ -628,7 +628,19 @@ Result Evaluator::run() {
   for (std::size_t k = 1; k < seq.size(); ++k)
     resid.push_back(k <= span ? seq[k] - b[k] * h0 : seq[k]); // 93A-27
   const double a_s = s_.r_lm * h0 / (s_.levels - 1);
-  const double bin = std::min(a_s / 1000.0, s_.pdf_bin_v);
+  double bin = std::min(a_s / 1000.0, s_.pdf_bin_v); // 93A.1.7.1 note: ≤ A_s/1000
+  {
+    // A pathological channel (interference ≫ signal) would need millions of bins; cap the PMF
+    // at 2·10^5 bins (COM is then far below 0 dB anyway) and say so.
+    double span_v = 0;
+    for (double v : resid)
+      span_v += std::abs(v);
+    if (span_v / bin > 2e5) {
+      bin = span_v / 2e5;
+      warnings_.push_back(thru_.name + ": interference spans " + std::to_string(span_v / a_s) +
+                          " A_s; PDF bin coarsened to " + std::to_string(bin * 1e6) + " uV");
+    }
+  }
   const double var_x =
       (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
   double hj_norm2 = 0;

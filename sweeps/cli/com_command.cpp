@@ -6,6 +6,7 @@
 #include <linkphy/sweeps/com_run.hpp>
 #include <linkphy/sweeps/output.hpp>
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -132,8 +133,32 @@ void register_com(CLI::App &app) {
       ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("-o,--output", args->output, "write to FILE instead of stdout");
   set_runner(sub, [args]() {
-    const sweeps::ComReport r =
-        sweeps::run_com_files(args->config, args->thru, args->fext, args->next);
+    const transceivers::ComTable table = transceivers::find_com_table(args->config);
+    const Network thru = sweeps::read_channel(args->thru);
+    std::vector<Network> fext, next;
+    for (const auto &p : args->fext)
+      fext.push_back(sweeps::read_channel(p));
+    for (const auto &p : args->next)
+      next.push_back(sweeps::read_channel(p));
+    // Input warnings first: they matter most when the evaluation then fails.
+    std::vector<std::string> said;
+    auto warn = [&said](const std::string &w) {
+      if (std::find(said.begin(), said.end(), w) == said.end()) {
+        std::cerr << "linkphy: warning: " << w << "\n";
+        said.push_back(w);
+      }
+    };
+    for (const Network *n : {&thru})
+      for (const auto &w : sweeps::check_channel(*n, table.port_order))
+        warn(w);
+    for (const auto &v : {&fext, &next})
+      for (const auto &n : *v) {
+        if (n.freq_hz != thru.freq_hz)
+          throw InputError(n.name, "crosstalk file must have the thru channel's frequency points");
+        for (const auto &w : sweeps::check_channel(n, table.port_order))
+          warn(w);
+      }
+    const sweeps::ComReport r = sweeps::run_com(table, thru, fext, next, table.port_order);
     sweeps::OutputFile out(args->output);
     if (args->format == "json")
       write_json(out.stream(), r);
@@ -141,7 +166,7 @@ void register_com(CLI::App &app) {
       write_text(out.stream(), r);
     out.commit();
     for (const auto &w : r.warnings)
-      std::cerr << "linkphy: warning: " << w << "\n";
+      warn(w);
     return 0;
   });
 }

@@ -334,6 +334,8 @@ ComReport run_com(const transceivers::ComTable &t, const Network &thru,
   return rep;
 }
 
+Network read_channel(const std::string &path) { return read_s4p(path); }
+
 ComReport run_com_files(const std::string &table, const std::string &thru,
                         const std::vector<std::string> &fext,
                         const std::vector<std::string> &next) {

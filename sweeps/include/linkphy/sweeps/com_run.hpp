@@ -45,6 +45,9 @@ ComReport run_com(const transceivers::ComTable &table, const Network &thru,
                   std::span<const Network> fext, std::span<const Network> next,
                   const int (&port_order)[4]);
 
+/// Reads a 4-port channel file (.s4p).
+Network read_channel(const std::string &path);
+
 /// The same from files: the table by path or shipped name, channels as .s4p.
 ComReport run_com_files(const std::string &table, const std::string &thru,
                         const std::vector<std::string> &fext, const std::vector<std::string> &next);
