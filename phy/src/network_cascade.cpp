@@ -5,22 +5,23 @@
 //   S11 = A11 + A12·B11·E·A21  S12 = A12·(B12 + B11·E·A22·B12)
 // Unlike a T-matrix product this needs no S21⁻¹, so it holds at DC and for lossless matched lines.
 #include "network_detail.hpp"
+#include "network_small_solve.hpp"
 
 #include <linkphy/phy/network_ops.hpp>
 
 #include <Eigen/LU>
 
+#include <array>
 #include <optional>
 #include <string>
 
 namespace linkphy {
 namespace {
 
-/// Star product on N×N blocks (N = half the port count), frequency loop inside.
-template <int N> struct Star {
-  using Blk = Eigen::Matrix<Complex, N, N>;
-  using Full = Eigen::Matrix<Complex, (N == Eigen::Dynamic ? Eigen::Dynamic : 2 * N),
-                             (N == Eigen::Dynamic ? Eigen::Dynamic : 2 * N), Eigen::RowMajor>;
+/// Star product on h×h blocks (h = half the port count, > 2), Eigen on preallocated workspaces.
+struct Star {
+  using Blk = Eigen::MatrixXcd;
+  using Full = Eigen::Matrix<Complex, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   using FullMap = Eigen::Map<Full>;
   using FullCMap = Eigen::Map<const Full>;
 
@@ -63,16 +64,66 @@ template <int N> struct Star {
   }
 };
 
+/// 4-port (2×2 blocks) special case on stack arrays, row-major 4×4 acc and b.
+inline void star4(Complex *acc, const Complex *b) {
+  using detail::cmul;
+  // 2×2 block (r, c) of a row-major 4×4 matrix starts at 8·r + 2·c, rows 4 apart.
+  auto blk = [](const Complex *m, int r, int c) {
+    const Complex *p = m + 8 * r + 2 * c;
+    return std::array<Complex, 4>{p[0], p[1], p[4], p[5]};
+  };
+  auto mul = [](const std::array<Complex, 4> &x, const std::array<Complex, 4> &y) {
+    return std::array<Complex, 4>{
+        cmul(x[0], y[0]) + cmul(x[1], y[2]), cmul(x[0], y[1]) + cmul(x[1], y[3]),
+        cmul(x[2], y[0]) + cmul(x[3], y[2]), cmul(x[2], y[1]) + cmul(x[3], y[3])};
+  };
+  auto put = [](Complex *m, int r, int c, const std::array<Complex, 4> &x) {
+    Complex *p = m + 8 * r + 2 * c;
+    p[0] = x[0];
+    p[1] = x[1];
+    p[4] = x[2];
+    p[5] = x[3];
+  };
+  const auto a11 = blk(acc, 0, 0), a12 = blk(acc, 0, 1), a21 = blk(acc, 1, 0), a22 = blk(acc, 1, 1);
+  const auto b11 = blk(b, 0, 0), b12 = blk(b, 0, 1), b21 = blk(b, 1, 0), b22 = blk(b, 1, 1);
+  // (I − A22·B11)·[W | V] = [A21 | A22·B12]
+  std::array<Complex, 4> t = mul(a22, b11);
+  for (Complex &x : t)
+    x = -x;
+  t[0] += 1.0;
+  t[3] += 1.0;
+  const auto a22b12 = mul(a22, b12);
+  std::array<Complex, 8> wv = {a21[0], a21[1], a22b12[0], a22b12[1],
+                               a21[2], a21[3], a22b12[2], a22b12[3]};
+  detail::small_solve<2, 4>(t, wv);
+  const std::array<Complex, 4> w = {wv[0], wv[1], wv[4], wv[5]};
+  const std::array<Complex, 4> v = {wv[2], wv[3], wv[6], wv[7]};
+  std::array<Complex, 4> s11 = mul(a12, mul(b11, w));
+  std::array<Complex, 4> inner = mul(b11, v);
+  for (int e = 0; e < 4; ++e) {
+    s11[e] += a11[e];
+    inner[e] += b12[e];
+  }
+  std::array<Complex, 4> s22 = mul(b21, v);
+  for (int e = 0; e < 4; ++e)
+    s22[e] += b22[e];
+  put(acc, 0, 0, s11);
+  put(acc, 0, 1, mul(a12, inner));
+  put(acc, 1, 0, mul(b21, w));
+  put(acc, 1, 1, s22);
+}
+
 /// 2-port special case in scalars.
 inline void star2(Complex *acc, const Complex *b) {
   const Complex a11 = acc[0], a12 = acc[1], a21 = acc[2], a22 = acc[3];
-  const Complex e = 1.0 / (1.0 - a22 * b[0]);
-  const Complex w = e * a21;
-  const Complex v = e * a22 * b[1];
-  acc[0] = a11 + a12 * b[0] * w;
-  acc[1] = a12 * (b[1] + b[0] * v);
-  acc[2] = b[2] * w;
-  acc[3] = b[3] + b[2] * v;
+  using detail::cmul;
+  const Complex e = detail::crecip(1.0 - cmul(a22, b[0]));
+  const Complex w = cmul(e, a21);
+  const Complex v = cmul(e, cmul(a22, b[1]));
+  acc[0] = a11 + cmul(a12, cmul(b[0], w));
+  acc[1] = cmul(a12, b[1] + cmul(b[0], v));
+  acc[2] = cmul(b[2], w);
+  acc[3] = b[3] + cmul(b[2], v);
 }
 
 void check_pair(const Network &a, const Network &b) {
@@ -151,19 +202,18 @@ Network cascade_chain(const std::vector<const Network *> &nets) {
       for (std::size_t m = 1; m < chain.size(); ++m)
         star2(acc, data[m] + k * nn);
     }
+  } else if (h == 2) {
+    for (std::size_t k = 0; k < nf; ++k) {
+      Complex *acc = out.s.data() + k * nn;
+      for (std::size_t m = 1; m < chain.size(); ++m)
+        star4(acc, data[m] + k * nn);
+    }
   } else {
-    auto run = [&]<int N>() {
-      Star<N> star(h);
-      for (std::size_t k = 0; k < nf; ++k) {
-        typename Star<N>::FullMap acc(out.s.data() + k * nn, n, n);
-        for (std::size_t m = 1; m < chain.size(); ++m)
-          star.apply(acc, data[m] + k * nn);
-      }
-    };
-    if (h == 2) {
-      run.template operator()<2>();
-    } else {
-      run.template operator()<Eigen::Dynamic>();
+    Star star(h);
+    for (std::size_t k = 0; k < nf; ++k) {
+      Star::FullMap acc(out.s.data() + k * nn, n, n);
+      for (std::size_t m = 1; m < chain.size(); ++m)
+        star.apply(acc, data[m] + k * nn);
     }
   }
   for (std::size_t idx = 0; idx < out.s.size(); ++idx) {

@@ -8,11 +8,14 @@
 // With b = S·a: y = (Ya + Yb·S)·a and x = (Xa + Xb·S)·a, so M = (Ya + Yb·S)(Xa + Xb·S)⁻¹ and,
 // back, S = (Yb − M·Xb)⁻¹(M·Xa − Ya). Physical units come from diagonal scalings.
 #include "network_detail.hpp"
+#include "network_small_solve.hpp"
 
 #include <linkphy/phy/network_ops.hpp>
 
 #include <Eigen/LU>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -118,7 +121,111 @@ std::size_t first_non_finite(const std::vector<Complex> &data, std::size_t nn) {
   return data.size() / (nn == 0 ? 1 : nn);
 }
 
+/// Fixed sizes (n ≤ 4): unrolled elimination on stack arrays (network_small_solve.hpp).
 template <int N> struct Kernels {
+  static constexpr std::size_t NN = static_cast<std::size_t>(N) * N;
+
+  static void from_s(const Complex *s, Complex *out, std::size_t nf, int, const Family &fam) {
+    std::array<double, NN> ratio; // scale_y[i] / scale_x[j]
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        ratio[i * N + j] = fam.y[i].scale / fam.x[j].scale;
+    // Per-row coefficients hoisted out of the frequency loop.
+    std::array<int, N> px, py;
+    std::array<double, N> cax, cbx, cay, cby;
+    for (int r = 0; r < N; ++r) {
+      px[r] = fam.x[r].port;
+      py[r] = fam.y[r].port;
+      cax[r] = fam.x[r].ca;
+      cbx[r] = fam.x[r].cb;
+      cay[r] = fam.y[r].ca;
+      cby[r] = fam.y[r].cb;
+    }
+    double xr[NN], xi[NN], yr[NN], yi[NN];
+    for (std::size_t k = 0; k < nf; ++k) {
+      const Complex *sk = s + k * NN;
+      // Transposed: xt(c, r) = (Xa + Xb S)(r, c); then Xᵀ·Mᵀ = Yᵀ.
+      for (int r = 0; r < N; ++r) {
+        for (int c = 0; c < N; ++c) {
+          const Complex sx = sk[px[r] * N + c];
+          const Complex sy = sk[py[r] * N + c];
+          xr[c * N + r] = cbx[r] * sx.real();
+          xi[c * N + r] = cbx[r] * sx.imag();
+          yr[c * N + r] = cby[r] * sy.real();
+          yi[c * N + r] = cby[r] * sy.imag();
+        }
+        xr[px[r] * N + r] += cax[r];
+        yr[py[r] * N + r] += cay[r];
+      }
+      detail::small_solve_split<N, N>(xr, xi, yr, yi);
+      Complex *ok = out + k * NN;
+      for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j)
+          ok[i * N + j] =
+              Complex(yr[j * N + i] * ratio[i * N + j], yi[j * N + i] * ratio[i * N + j]);
+    }
+  }
+
+  static void to_s(const Complex *p, Complex *s, std::size_t nf, int, const Family &fam) {
+    std::array<double, NN> ratio; // scale_x[j] / scale_y[i]
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        ratio[i * N + j] = fam.x[j].scale / fam.y[i].scale;
+    std::array<Complex, NN> m, l, r;
+    for (std::size_t k = 0; k < nf; ++k) {
+      const Complex *pk = p + k * NN;
+      for (std::size_t e = 0; e < NN; ++e)
+        m[e] = pk[e] * ratio[e];
+      // l = Yb − M·Xb, r = M·Xa − Ya; then S = l⁻¹·r.
+      l.fill(Complex(0.0));
+      r.fill(Complex(0.0));
+      for (int i = 0; i < N; ++i) {
+        l[i * N + fam.y[i].port] += fam.y[i].cb;
+        r[i * N + fam.y[i].port] -= fam.y[i].ca;
+      }
+      for (int c = 0; c < N; ++c) {
+        const Entry &ex = fam.x[c];
+        for (int i = 0; i < N; ++i) {
+          l[i * N + ex.port] -= ex.cb * m[i * N + c];
+          r[i * N + ex.port] += ex.ca * m[i * N + c];
+        }
+      }
+      detail::small_solve<N, N>(l, r);
+      std::copy(r.begin(), r.end(), s + k * NN);
+    }
+  }
+
+  static void renorm(const Complex *s, Complex *out, std::size_t nf, int,
+                     const std::vector<double> &gamma, const std::vector<double> &kk) {
+    double qr[NN], qi[NN], ar[NN], ai[NN];
+    for (std::size_t k = 0; k < nf; ++k) {
+      const Complex *sk = s + k * NN;
+      // Transposed: qt = (I − ΓS)ᵀ, at = (S − Γ)ᵀ; X·Q = A  ⇔  Qᵀ·Xᵀ = Aᵀ.
+      for (int i = 0; i < N; ++i) {
+        for (int j = 0; j < N; ++j) {
+          const Complex v = sk[i * N + j];
+          qr[j * N + i] = -gamma[i] * v.real();
+          qi[j * N + i] = -gamma[i] * v.imag();
+          ar[j * N + i] = v.real();
+          ai[j * N + i] = v.imag();
+        }
+        qr[i * N + i] += 1.0;
+        ar[i * N + i] -= gamma[i];
+      }
+      detail::small_solve_split<N, N>(qr, qi, ar, ai);
+      Complex *ok = out + k * NN;
+      for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j) {
+          const double f = kk[i] / kk[j];
+          ok[i * N + j] = Complex(ar[j * N + i] * f, ai[j * N + i] * f);
+        }
+    }
+  }
+};
+
+/// Dynamic sizes (n > 4): Eigen partial-pivoting LU on preallocated workspaces.
+template <> struct Kernels<Eigen::Dynamic> {
+  static constexpr int N = Eigen::Dynamic;
   using Mat = Eigen::Matrix<Complex, N, N>;
 
   /// out = parameters M (physical units) from S, for every frequency.
