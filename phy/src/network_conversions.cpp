@@ -125,7 +125,8 @@ std::size_t first_non_finite(const std::vector<Complex> &data, std::size_t nn) {
 template <int N> struct Kernels {
   static constexpr std::size_t NN = static_cast<std::size_t>(N) * N;
 
-  static void from_s(const Complex *s, Complex *out, std::size_t nf, int, const Family &fam) {
+  static double from_s(const Complex *s, Complex *out, std::size_t nf, int, const Family &fam) {
+    double poison = 0.0;
     std::array<double, NN> ratio; // scale_y[i] / scale_x[j]
     for (int i = 0; i < N; ++i)
       for (int j = 0; j < N; ++j)
@@ -163,7 +164,10 @@ template <int N> struct Kernels {
         for (int j = 0; j < N; ++j)
           ok[i * N + j] =
               Complex(yr[j * N + i] * ratio[i * N + j], yi[j * N + i] * ratio[i * N + j]);
+      for (std::size_t e = 0; e < NN; ++e)
+        poison += yr[e] * 0.0 + yi[e] * 0.0; // NaN once any entry is inf or NaN
     }
+    return poison;
   }
 
   static void to_s(const Complex *p, Complex *s, std::size_t nf, int, const Family &fam) {
@@ -195,8 +199,9 @@ template <int N> struct Kernels {
     }
   }
 
-  static void renorm(const Complex *s, Complex *out, std::size_t nf, int,
-                     const std::vector<double> &gamma, const std::vector<double> &kk) {
+  static double renorm(const Complex *s, Complex *out, std::size_t nf, int,
+                       const std::vector<double> &gamma, const std::vector<double> &kk) {
+    double poison = 0.0;
     double qr[NN], qi[NN], ar[NN], ai[NN];
     for (std::size_t k = 0; k < nf; ++k) {
       const Complex *sk = s + k * NN;
@@ -219,7 +224,10 @@ template <int N> struct Kernels {
           const double f = kk[i] / kk[j];
           ok[i * N + j] = Complex(ar[j * N + i] * f, ai[j * N + i] * f);
         }
+      for (std::size_t e = 0; e < NN; ++e)
+        poison += ar[e] * 0.0 + ai[e] * 0.0;
     }
+    return poison;
   }
 };
 
@@ -229,7 +237,8 @@ template <> struct Kernels<Eigen::Dynamic> {
   using Mat = Eigen::Matrix<Complex, N, N>;
 
   /// out = parameters M (physical units) from S, for every frequency.
-  static void from_s(const Complex *s, Complex *out, std::size_t nf, int n, const Family &fam) {
+  static double from_s(const Complex *s, Complex *out, std::size_t nf, int n, const Family &fam) {
+    double poison = 0.0;
     Mat xt(n, n), yt(n, n), mt(n, n);
     Eigen::PartialPivLU<Mat> lu(n);
     Eigen::Matrix<double, N, N> ratio(n, n); // scale_y[i] / scale_x[j]
@@ -256,7 +265,9 @@ template <> struct Kernels<Eigen::Dynamic> {
       for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
           ok[i * n + j] = mt(j, i) * ratio(i, j);
+      poison += mt.sum().real() * 0.0 + mt.sum().imag() * 0.0;
     }
+    return poison;
   }
 
   /// s = S from parameters p (physical units), for every frequency.
@@ -297,8 +308,9 @@ template <> struct Kernels<Eigen::Dynamic> {
   }
 
   /// S' = K(S − Γ)(I − ΓS)⁻¹K⁻¹ for every frequency (see renormalize()).
-  static void renorm(const Complex *s, Complex *out, std::size_t nf, int n,
-                     const std::vector<double> &gamma, const std::vector<double> &kk) {
+  static double renorm(const Complex *s, Complex *out, std::size_t nf, int n,
+                       const std::vector<double> &gamma, const std::vector<double> &kk) {
+    double poison = 0.0;
     Mat qt(n, n), at(n, n), xt(n, n);
     Eigen::PartialPivLU<Mat> lu(n);
     const std::size_t nn = static_cast<std::size_t>(n) * n;
@@ -319,7 +331,9 @@ template <> struct Kernels<Eigen::Dynamic> {
       for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
           ok[i * n + j] = xt(j, i) * (kk[i] / kk[j]);
+      poison += xt.sum().real() * 0.0 + xt.sum().imag() * 0.0;
     }
+    return poison;
   }
 };
 
@@ -366,12 +380,12 @@ std::vector<Complex> to_parameters(const Network &net, ParameterKind kind) {
   }
   const Family fam = family_of(kind, net.z0_ohm, where);
   std::vector<Complex> out(net.s.size());
-  detail::dispatch_size(net.ports, [&]<int N>() {
-    Kernels<N>::from_s(net.s.data(), out.data(), net.frequencies(), net.ports, fam);
+  const double poison = detail::dispatch_size(net.ports, [&]<int N>() {
+    return Kernels<N>::from_s(net.s.data(), out.data(), net.frequencies(), net.ports, fam);
   });
   const std::size_t nn = static_cast<std::size_t>(net.ports) * net.ports;
-  const std::size_t bad = first_non_finite(out, nn);
-  if (bad < net.frequencies()) {
+  if (!std::isfinite(poison)) {
+    const std::size_t bad = first_non_finite(out, nn);
     throw_singular(net.freq_hz, bad, where,
                    "cannot convert S to " + std::string(to_string(kind)) + " parameters");
   }
@@ -425,11 +439,11 @@ Network renormalize(const Network &net, std::vector<double> z0_ohm) {
   }
   Network out = net;
   out.z0_ohm = std::move(z0_ohm);
-  detail::dispatch_size(net.ports, [&]<int N>() {
-    Kernels<N>::renorm(net.s.data(), out.s.data(), net.frequencies(), net.ports, gamma, kk);
+  const double poison = detail::dispatch_size(net.ports, [&]<int N>() {
+    return Kernels<N>::renorm(net.s.data(), out.s.data(), net.frequencies(), net.ports, gamma, kk);
   });
-  const std::size_t bad = first_non_finite(out.s, n * n);
-  if (bad < net.frequencies()) {
+  if (!std::isfinite(poison)) {
+    const std::size_t bad = first_non_finite(out.s, n * n);
     throw_singular(net.freq_hz, bad, where, "cannot renormalise");
   }
   return out;

@@ -33,8 +33,9 @@ void check_finite(It begin, It end, const std::string &where, const std::string 
   }
 }
 
-/// Calls f.template operator()<N>() with N the fixed Eigen size for n in 1..4, Eigen::Dynamic
-/// otherwise. Dispatch happens once per operation, never per frequency.
+/// Calls f.template operator()<N>() with N the fixed Eigen size for n in 1..4, 6 and 8 (the port
+/// counts of 1..4-lane channels), Eigen::Dynamic otherwise. Dispatch happens once per operation,
+/// never per frequency.
 template <typename F> decltype(auto) dispatch_size(int n, F &&f) {
   switch (n) {
   case 1:
@@ -45,6 +46,10 @@ template <typename F> decltype(auto) dispatch_size(int n, F &&f) {
     return f.template operator()<3>();
   case 4:
     return f.template operator()<4>();
+  case 6:
+    return f.template operator()<6>();
+  case 8:
+    return f.template operator()<8>();
   default:
     return f.template operator()<Eigen::Dynamic>();
   }

@@ -192,3 +192,42 @@ TEST_CASE("conversions reject what does not apply", "[network][conversions][bad-
   std::swap(bad.freq_hz[0], bad.freq_hz[1]);
   CHECK_THROWS_WITH(to_parameters(bad, ParameterKind::Z), Contains("strictly ascending"));
 }
+
+TEST_CASE("conversions of many-port networks of independent lanes", "[network][conversions]") {
+  // L uncoupled 2-port lanes stacked as ports [in1..inL, out1..outL]: every parameter matrix is
+  // the lanes' matrices placed alike (Z, Y, ABCD and T of a block structure). Covers the
+  // 6- and 8-port fixed-size kernels and the dynamic one (10 ports) against the 2-port path,
+  // itself checked against scikit-rf above. Same arithmetic on uncoupled blocks: 1e-12 normwise.
+  const Network line = read_reference("line_s");
+  const Network ring = read_reference("ring_slot_s");
+  for (const int lanes : {3, 4, 5}) {
+    const int n = 2 * lanes;
+    Network stacked(line.freq_hz, n);
+    auto lane = [&](int q) { return q % 2 == 0 ? ring : line; };
+    for (std::size_t k = 0; k < stacked.frequencies(); ++k)
+      for (int q = 0; q < lanes; ++q)
+        for (int i = 0; i < 2; ++i)
+          for (int j = 0; j < 2; ++j)
+            stacked.at(k, q + lanes * i, q + lanes * j) = lane(q).at(k, i, j);
+    for (const ParameterKind kind : {ParameterKind::Y, ParameterKind::ABCD, ParameterKind::T}) {
+      INFO(n << "-port " << to_string(kind));
+      const std::vector<Complex> big = to_parameters(stacked, kind);
+      std::vector<Complex> want(big.size(), Complex(0.0));
+      for (int q = 0; q < lanes; ++q) {
+        const std::vector<Complex> small = to_parameters(lane(q), kind);
+        for (std::size_t k = 0; k < stacked.frequencies(); ++k)
+          for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j)
+              want[(k * n + q + lanes * i) * n + q + lanes * j] = small[(k * 2 + i) * 2 + j];
+      }
+      CHECK(max_relative_error(big, want, static_cast<std::size_t>(n * n)) < 1e-12);
+      const Network back = from_parameters(kind, stacked.freq_hz, n, big, stacked.z0_ohm);
+      CHECK(max_relative_error(back.s, stacked.s, static_cast<std::size_t>(n * n)) < 1e-12);
+    }
+    std::vector<double> z(static_cast<std::size_t>(n), 50.0);
+    z[1] = 30.0;
+    const Network r = renormalize(stacked, z);
+    CHECK(max_relative_error(renormalize(r, stacked.z0_ohm).s, stacked.s,
+                             static_cast<std::size_t>(n * n)) < 1e-12);
+  }
+}
