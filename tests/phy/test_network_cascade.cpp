@@ -76,8 +76,9 @@ TEST_CASE("cascade of three IEEE 4-port channels matches scikit-rf", "[network][
       const CMatrix prod = ma * mb * mc;
       worst = std::max(worst, (prod - mw).cwiseAbs().maxCoeff() / mw.cwiseAbs().maxCoeff());
     }
-    // T of a 30 dB-loss channel has entries ~1e3·|S|: products lose ~6 digits relative to the
-    // largest entry; 1e-8 is met with margin (measured ~1e-12).
+    // T of a lossy channel has entries up to 1/|S21| ~ 1e3 and a product of three amplifies
+    // rounding by their condition numbers (measured 1.5e-11); 1e-8 relative to the largest entry.
+    INFO("worst normwise deviation " << worst);
     CHECK(worst < 1e-8);
   }
 }
