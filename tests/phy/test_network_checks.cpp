@@ -89,7 +89,7 @@ TEST_CASE("passivity and reciprocity of measured networks match numpy", "[networ
   CHECK(check_reciprocity(ca, 1e-3).reciprocal);
 }
 
-TEST_CASE("reciprocity: S = Sᵀ", "[network][checks]") {
+TEST_CASE("reciprocity: S equals its transpose", "[network][checks]") {
   Network n({1e9, 2e9}, 3);
   n.at(0, 0, 1) = n.at(0, 1, 0) = Complex(0.3, 0.1);
   n.at(1, 0, 2) = Complex(0.5, 0.0);
