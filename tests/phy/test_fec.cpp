@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -168,7 +169,49 @@ TEST_CASE("frame loss ratio", "[fec]") {
   CHECK_THROWS_AS(frame_loss_ratio(fec_kp4(), 1e-5, 0), InputError);
 }
 
-TEST_CASE("FEC names parse; bad codes and BERs are InputErrors", "[fec][bad-input]") {
+TEST_CASE("Monte Carlo: random bit errors through a short RS code match the model",
+          "[fec][montecarlo]") {
+  // RS(15,11) over GF(2^4), t = 2, at BER 0.02: independent bit errors are drawn per bit, symbol
+  // errors counted per codeword; a codeword with > t wrong symbols is a failure and all its bit
+  // errors pass through (the model's bounded-distance decoder). This checks p_s = 1 − (1 − b)^m,
+  // the binomial tail and the post-FEC factor (i/n)·(b/p_s) without any of the library's sums.
+  const FecCode code = rs_code(15, 11, 4);
+  REQUIRE(code.t == 2);
+  const double ber = 0.02;
+  constexpr int codewords = 200'000;
+  std::mt19937_64 rng(424242);
+  std::bernoulli_distribution flip(ber);
+  std::size_t failures = 0;
+  double post_bits = 0, post_bits_sq = 0;
+  for (int c = 0; c < codewords; ++c) {
+    int wrong_symbols = 0, wrong_bits = 0;
+    for (int s = 0; s < code.n; ++s) {
+      int e = 0;
+      for (int b = 0; b < code.m; ++b)
+        e += flip(rng) ? 1 : 0;
+      wrong_symbols += e > 0;
+      wrong_bits += e;
+    }
+    if (wrong_symbols > code.t) {
+      ++failures;
+      post_bits += wrong_bits;
+      post_bits_sq += static_cast<double>(wrong_bits) * wrong_bits;
+    }
+  }
+  // CER: binomial count, 4.5σ bound (false-failure probability ~7e-6).
+  const double cer = codeword_error_ratio(code, ber);
+  const double cer_sd = std::sqrt(cer * (1 - cer) / codewords);
+  CHECK(std::abs(static_cast<double>(failures) / codewords - cer) < 4.5 * cer_sd);
+  // Post-FEC BER: mean of per-codeword passed bit errors / (n·m); 4.5 standard errors from the
+  // sample variance.
+  const double bits_per_cw = static_cast<double>(code.n * code.m);
+  const double mean = post_bits / codewords;
+  const double var = post_bits_sq / codewords - mean * mean;
+  const double se = std::sqrt(var / codewords) / bits_per_cw;
+  CHECK(std::abs(mean / bits_per_cw - post_fec_ber(code, ber)) < 4.5 * se);
+}
+
+TEST_CASE("FEC names parse, and bad codes and BERs are InputErrors", "[fec][bad-input]") {
   CHECK(parse_fec("KP4") == fec_kp4());
   CHECK(parse_fec("kp4") == fec_kp4());
   CHECK(parse_fec("RS(544,514)") == fec_kp4());
