@@ -1,4 +1,5 @@
 #include <linkphy/phy/montecarlo.hpp>
+#include <linkphy/phy/signalling.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -22,8 +23,6 @@ public:
 private:
   std::uint32_t state_ = 0x7fffffffu;
 };
-
-int gray_encode(int b) { return b ^ (b >> 1); }
 
 } // namespace
 
@@ -60,9 +59,11 @@ MonteCarloResult run_montecarlo(const MonteCarloInput &in) {
   std::vector<int> gray_of_index(static_cast<std::size_t>(m));
   std::vector<int> index_of_gray(static_cast<std::size_t>(m));
   for (int i = 0; i < m; ++i) {
-    level[static_cast<std::size_t>(i)] = (2.0 * i - (m - 1)) / (m - 1);
-    gray_of_index[static_cast<std::size_t>(i)] = gray_encode(i);
-    index_of_gray[static_cast<std::size_t>(gray_encode(i))] = i;
+    const Modulation mod = Modulation::pam(m);
+    const int bits = static_cast<int>(gray_index_to_bits(mod, i));
+    level[static_cast<std::size_t>(i)] = symbol_level(mod, i);
+    gray_of_index[static_cast<std::size_t>(i)] = bits;
+    index_of_gray[static_cast<std::size_t>(bits)] = i;
   }
 
   const std::size_t span = in.cursors_v.size();
