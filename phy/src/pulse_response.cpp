@@ -3,20 +3,14 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 
-#include <fftw3.h>
+#include <linkphy/phy/fft.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <mutex>
 #include <numbers>
 
 namespace linkphy {
 namespace {
-std::mutex &plan_mutex() {
-  static std::mutex m;
-  return m;
-}
-
 // Least-squares line through (x, y).
 std::pair<double, double> fit_line(std::span<const double> x, std::span<const double> y) {
   const double n = static_cast<double>(x.size());
@@ -92,39 +86,18 @@ std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz
   return out;
 }
 
-struct InverseRealFft::Impl {
-  fftw_plan plan = nullptr;
-  fftw_complex *in = nullptr;
-  double *out = nullptr;
-};
+struct InverseRealFft::Impl {};
 
 InverseRealFft::InverseRealFft(std::size_t one_sided_points)
     : n_(2 * (one_sided_points - 1)), impl_(std::make_unique<Impl>()) {
   if (one_sided_points < 2)
     throw InputError("inverse FFT", "needs at least 2 one-sided points");
-  std::lock_guard lock(plan_mutex()); // FFTW planning is not thread-safe
-  impl_->in = fftw_alloc_complex(one_sided_points);
-  impl_->out = fftw_alloc_real(n_);
-  impl_->plan = fftw_plan_dft_c2r_1d(static_cast<int>(n_), impl_->in, impl_->out, FFTW_ESTIMATE);
 }
 
-InverseRealFft::~InverseRealFft() {
-  std::lock_guard lock(plan_mutex());
-  fftw_destroy_plan(impl_->plan);
-  fftw_free(impl_->in);
-  fftw_free(impl_->out);
-}
+InverseRealFft::~InverseRealFft() = default;
 
 void InverseRealFft::run(std::span<const std::complex<double>> spectrum, std::span<double> out) {
-  const std::size_t k = n_ / 2 + 1;
-  for (std::size_t i = 0; i < k; ++i) {
-    impl_->in[i][0] = spectrum[i].real();
-    impl_->in[i][1] = spectrum[i].imag();
-  }
-  fftw_execute(impl_->plan);
-  const double scale = 1.0 / static_cast<double>(n_);
-  for (std::size_t i = 0; i < n_; ++i)
-    out[i] = impl_->out[i] * scale;
+  ifft_c2r(spectrum.subspan(0, n_ / 2 + 1), out.subspan(0, n_)); // phy/fft.hpp: 1/N-normalised
 }
 
 std::vector<double> pulse_from_impulse(std::span<const double> ir, int samples_per_ui,

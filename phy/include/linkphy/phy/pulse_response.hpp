@@ -24,8 +24,8 @@ std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out);
 
-/// Inverse real FFT of size N = 2·(K−1) for one-sided spectra of K points (FFTW plan made once
-/// per object; not thread-safe per object). Output x[n] = (1/N)·Σ X[k]·e^{+j2πkn/N}, i.e. the
+/// Inverse real FFT of size N = 2·(K−1) for one-sided spectra of K points (phy/fft.hpp: plans
+/// cached per size, thread-safe). Output x[n] = (1/N)·Σ X[k]·e^{+j2πkn/N}, i.e. the
 /// impulse response sampled at 1/(N·df) when X is H(k·df).
 class InverseRealFft {
 public:
