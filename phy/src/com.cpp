@@ -412,9 +412,16 @@ void Evaluator::prepare() {
        << " GHz, below f_b = " << s_.f_b_hz / 1e9 << " GHz; extrapolated above";
     warnings_.push_back(os.str());
   }
-  for (const auto &a : aggr_)
+  for (const auto &a : aggr_) {
     if (a.f_hz.size() < 10 || a.f_hz.back() < nyquist)
       throw InputError(a.name, "crosstalk channel band ends below f_b/2");
+    if (a.f_hz.back() < s_.f_b_hz) {
+      std::ostringstream os;
+      os << a.name << ": data end at " << a.f_hz.back() / 1e9
+         << " GHz, below f_b = " << s_.f_b_hz / 1e9 << " GHz; extrapolated above";
+      warnings_.push_back(os.str());
+    }
+  }
   const double step = f[2] - f[1]; // the reference code's frequency step
   const double f_max = s_.samples_per_ui * s_.f_b_hz / 2;
   const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));

@@ -346,12 +346,6 @@ ComReport run_com_files(const std::string &table, const std::string &thru,
     fx.push_back(read_s4p(p));
   for (const auto &p : next)
     nx.push_back(read_s4p(p));
-  for (const auto &a : fx)
-    if (a.freq_hz != th.freq_hz)
-      throw InputError(a.name, "crosstalk file must have the thru channel's frequency points");
-  for (const auto &a : nx)
-    if (a.freq_hz != th.freq_hz)
-      throw InputError(a.name, "crosstalk file must have the thru channel's frequency points");
   return run_com(t, th, fx, nx, t.port_order);
 }
 

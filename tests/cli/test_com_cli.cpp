@@ -108,6 +108,24 @@ TEST_CASE("KR table and the IEEE channel give the reference COM and ERL", "[com]
   CHECK(r.out.find("\"g_dc_db\"") != std::string::npos);
 }
 
+TEST_CASE("crosstalk aggressors lower COM", "[com][cli]") {
+  // FEXT and NEXT aggressors (0–40 GHz) against the same victim: σ_XT > 0 and COM below the
+  // thru-only 4.8/3.7 dB; the aggressors' band ends below f_b, which must be said.
+  const Run r = run("--config 802.3ck-kr " + data(kThru) + " --fext " +
+                        data("channels/xtalk/example2_FEXT1.s4p") + " --next " +
+                        data("channels/xtalk/example2_NEXT1.s4p") + " --format json",
+                    "xtalk");
+  REQUIRE(r.code == 0);
+  const auto com = json_numbers(r.out, "com_db");
+  const auto xt = json_numbers(r.out, "sigma_xt_v");
+  REQUIRE(com.size() == 2);
+  REQUIRE(xt.size() == 2);
+  CHECK(xt[0] > 0);
+  CHECK(com[0] < 4.807 - 1.0);
+  CHECK(com[1] < 3.715 - 1.0);
+  CHECK(r.err.find("example2_FEXT1: data end at 40 GHz") != std::string::npos);
+}
+
 TEST_CASE("text output names the equaliser per case", "[com][cli]") {
   const Run r = run("--config 802.3ck-kr " + data(kThru), "kr_text");
   REQUIRE(r.code == 0);
