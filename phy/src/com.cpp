@@ -659,8 +659,10 @@ Result Evaluator::run() {
     std::size_t ctle = 0, tx = 0;
     long evaluated = 0;
   };
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  const auto workers = static_cast<std::size_t>(std::min<unsigned>(hw, 8));
+  const unsigned hw = s_.threads > 0
+                          ? static_cast<unsigned>(s_.threads)
+                          : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+  const auto workers = static_cast<std::size_t>(std::min<std::size_t>(hw, ctles.size()));
   std::vector<Best> bests(workers);
   auto work = [&](std::size_t w) {
     Best &b = bests[w];
@@ -828,6 +830,7 @@ void validate(const Settings &s) {
   for (const auto &v : s.tx_tap_values)
     need(!v.empty(), "tx taps", "every TX FFE tap needs at least one value");
   need(s.c0_min > 0 && s.c0_min <= 1, "c(0)", "minimum must be in (0, 1]");
+  need(s.threads >= 0, "threads", "must be >= 0 (0: all cores)");
   need(s.n_bg == 0 || s.n_f > static_cast<int>(s.b_max.size()), "N_f",
        "floating-tap span must exceed N_b");
 }

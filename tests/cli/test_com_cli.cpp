@@ -151,23 +151,26 @@ TEST_CASE("a channel whose band ends below Nyquist exits 2 with one line", "[com
 }
 
 TEST_CASE("non-passive S-parameters warn by how much", "[com][cli]") {
-  const auto p = variant("gain", [](double, std::vector<double> &ri) {
+  // Band cut at 20 GHz too, so that the run stops right after the input checks (exit 2).
+  const auto p = variant("gain", [](double f, std::vector<double> &ri) {
     for (double &x : ri)
       x *= 1.2;
-    return true;
+    return f <= 20e9;
   });
   const Run r = run("--config 802.3ck-c2c " + p.string() + " --format json", "gain");
+  CHECK(r.code == 2);
   CHECK(r.err.find("not passive") != std::string::npos);
   CHECK(r.err.find("exceeds 1 by 0.2") != std::string::npos);
 }
 
 TEST_CASE("non-causal S-parameters warn by how much", "[com][cli]") {
-  const auto p = variant("anticausal", [](double, std::vector<double> &ri) {
+  const auto p = variant("anticausal", [](double f, std::vector<double> &ri) {
     for (std::size_t i = 1; i < ri.size(); i += 2)
       ri[i] = -ri[i]; // complex conjugate: the impulse response runs backwards in time
-    return true;
+    return f <= 20e9; // and stop after the input checks (band below Nyquist: exit 2)
   });
   const Run r = run("--config 802.3ck-c2c " + p.string(), "anticausal");
+  CHECK(r.code == 2);
   CHECK(r.err.find("not causal") != std::string::npos);
   CHECK(r.err.find("% of the impulse-response energy") != std::string::npos);
 }
@@ -184,6 +187,12 @@ TEST_CASE("a table missing a key exits 2 naming the key", "[com][cli]") {
   CHECK(r.code == 2);
   CHECK(r.err.find("missing key 'receiver.A_DD_ui'") != std::string::npos);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+TEST_CASE("a 2-port file is refused: COM needs the differential 4-port", "[com][cli]") {
+  const Run r = run("--config 802.3ck-kr " + data("channels/pcb_stripline_119mm.s2p"), "s2p");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("4-port") != std::string::npos);
 }
 
 TEST_CASE("missing files and unknown tables exit 2", "[com][cli]") {
