@@ -7,14 +7,19 @@
 #include <linkphy/phy/touchstone.hpp>
 
 #include <array>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <numbers>
 #include <sstream>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace linkphy {
 namespace {
@@ -51,6 +56,52 @@ template <class Fn> void for_each_token(const char *b, const char *e, Fn &&fn) {
       ++b;
     fn(std::string_view(t, static_cast<std::size_t>(b - t)));
   }
+}
+
+// Clinger's fast path (W. D. Clinger, "How to read floating point numbers accurately", PLDI
+// 1990): a decimal m·10^k with m < 2^53 and |k| ≤ 22 is exactly one correctly rounded multiply
+// or divide of two exact doubles, hence bit-identical to std::from_chars. Other text (more
+// digits, large exponents, errors) returns false and goes to std::from_chars.
+const char *fast_decimal(const char *p, const char *e, double &out) {
+  static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  bool neg = false;
+  if (p < e && (*p == '-' || *p == '+'))
+    neg = *p++ == '-';
+  std::uint64_t m = 0;
+  const char *start = p;
+  for (; p < e && static_cast<unsigned>(*p - '0') < 10; ++p)
+    m = m * 10 + static_cast<unsigned>(*p - '0');
+  int digits = static_cast<int>(p - start);
+  int k = 0;
+  if (p < e && *p == '.') {
+    const char *f = ++p;
+    for (; p < e && static_cast<unsigned>(*p - '0') < 10; ++p)
+      m = m * 10 + static_cast<unsigned>(*p - '0');
+    k = -static_cast<int>(p - f);
+    digits -= k;
+  }
+  if (digits == 0 || digits > 19) // nothing, or a mantissa that may overflow: not for us
+    return nullptr;
+  if (p < e && (*p == 'e' || *p == 'E')) {
+    ++p;
+    bool eneg = false;
+    if (p < e && (*p == '-' || *p == '+'))
+      eneg = *p++ == '-';
+    const char *x0 = p;
+    int x = 0;
+    for (; p < e && static_cast<unsigned>(*p - '0') < 10 && p - x0 < 4; ++p)
+      x = x * 10 + (*p - '0');
+    if (p == x0)
+      return nullptr;
+    k += eneg ? -x : x;
+  }
+  if (m > (std::uint64_t{1} << 53) || k < -22 || k > 22)
+    return nullptr;
+  const double v = k < 0 ? static_cast<double>(m) / kPow10[-k] : static_cast<double>(m) * kPow10[k];
+  out = neg ? -v : v;
+  return p;
 }
 
 class Parser {
@@ -108,7 +159,7 @@ private:
   int point_line_ = 0;
   int last_data_line_ = 0;
   std::vector<double> freq_file_; // frequencies as written (file unit)
-  std::vector<double> raw_;       // 2·m numbers per point
+  std::vector<Complex> raw_;      // m pairs per point, as read (converted in finish())
   int prev_freq_line_ = 0;
   std::vector<std::array<double, 5>> noise_raw_;
   int prev_noise_line_ = 0;
@@ -120,6 +171,8 @@ double Parser::number(std::string_view tok, const char *what) const {
   if (b < e && *b == '+' && b + 1 < e && b[1] != '-' && b[1] != '+')
     ++b; // from_chars does not take a leading '+'
   double v = 0;
+  if (fast_decimal(b, e, v) == e)
+    return v;
   const auto [p, ec] = std::from_chars(b, e, v);
   if (ec == std::errc::result_out_of_range)
     fail(line_, std::string(what) + " '" + std::string(tok) + "' is out of the range of a double");
@@ -415,7 +468,7 @@ void Parser::start_data() {
   point_.assign(need_, 0.0);
   const std::size_t guess = text_.size() / (need_ * 8 + 1) + 1;
   freq_file_.reserve(guess);
-  raw_.reserve(guess * (need_ - 1));
+  raw_.reserve(guess * (need_ - 1) / 2);
 }
 
 void Parser::data_line(const char *b, const char *e) {
@@ -427,10 +480,23 @@ void Parser::data_line(const char *b, const char *e) {
     start_data();
   last_data_line_ = line_;
   bool first = true;
-  for_each_token(b, e, [&](std::string_view t) {
-    if (in_noise_)
-      return;
+  const char *p = b;
+  while (p < e) {
+    while (p < e && is_blank(*p))
+      ++p;
+    if (p == e)
+      break;
     double v = 0;
+    const char *q = fast_decimal(p, e, v);
+    if (!q || (q < e && !is_blank(*q))) { // not plain: the whole token, checked, with messages
+      q = p;
+      while (q < e && !is_blank(*q))
+        ++q;
+      v = number(std::string_view(p, static_cast<std::size_t>(q - p)),
+                 count_ == 0 ? "frequency" : "network data value");
+    }
+    const std::string_view t(p, static_cast<std::size_t>(q - p));
+    p = q;
     if (count_ == 0) {
       if (!first)
         fail(line_, "wrong number of values: the frequency point that starts at line " +
@@ -438,7 +504,7 @@ void Parser::data_line(const char *b, const char *e) {
                         " numbers (" + point_shape() +
                         ") but ends in the middle of this line (a value missing or extra, or a "
                         "row wrapped wrongly)");
-      const double f = v = number(t, "frequency");
+      const double f = v;
       if (f < 0)
         fail(line_, "negative frequency " + std::string(t));
       if (!freq_file_.empty() && !(f > freq_file_.back())) {
@@ -446,25 +512,24 @@ void Parser::data_line(const char *b, const char *e) {
         for_each_token(b, e, [&](std::string_view) { ++on_line; });
         if (!v2_ && ports_ == 2 && (f < freq_file_.back() || on_line == 5)) {
           in_noise_ = true; // version 1 2-port: noise parameters follow
-          return;
+          break;
         }
         fail(line_, "frequencies not ascending: " + freq_text(f) + " after " +
                         freq_text(freq_file_.back()) + " (line " + std::to_string(prev_freq_line_) +
                         ")");
       }
       point_line_ = line_;
-    } else {
-      v = number(t, "network data value");
     }
     point_[count_] = v;
     if (++count_ == need_) {
       freq_file_.push_back(point_[0]);
-      raw_.insert(raw_.end(), point_.begin() + 1, point_.end());
+      for (std::size_t i = 1; i + 1 < need_; i += 2)
+        raw_.emplace_back(point_[i], point_[i + 1]);
       prev_freq_line_ = point_line_;
       count_ = 0;
     }
     first = false;
-  });
+  }
   if (in_noise_) // the frequency went down at the start of this line: a noise block
     noise_line(b, e);
 }
@@ -533,22 +598,21 @@ void Parser::finish() {
 
   // Complex values in file order (one format loop, no per-sample dispatch).
   const std::size_t m = (need_ - 1) / 2;
-  std::vector<Complex> vals(nf * m);
-  const double *r = raw_.data();
+  std::vector<Complex> vals = std::move(raw_);
   switch (out_.format) {
   case TouchstoneFormat::RI:
-    for (std::size_t i = 0; i < vals.size(); ++i)
-      vals[i] = Complex(r[2 * i], r[2 * i + 1]);
     break;
   case TouchstoneFormat::MA:
-    for (std::size_t i = 0; i < vals.size(); ++i)
-      vals[i] = std::polar(r[2 * i], kDeg * r[2 * i + 1]);
+    for (Complex &v : vals)
+      v = std::polar(v.real(), kDeg * v.imag());
     break;
   case TouchstoneFormat::DB:
-    for (std::size_t i = 0; i < vals.size(); ++i)
-      vals[i] = std::polar(std::pow(10.0, r[2 * i] / 20.0), kDeg * r[2 * i + 1]);
+    for (Complex &v : vals)
+      v = std::polar(std::pow(10.0, v.real() / 20.0), kDeg * v.imag());
     break;
   }
+  if (vals.size() != nf * m)
+    fail(last, "internal error: point count");
 
   Network &net = out_.network;
   net.ports = n;
@@ -625,20 +689,43 @@ TouchstoneData read_touchstone(const std::string &path) {
     throw InputError(path + ":0", "no such file");
   if (fs::is_directory(st))
     throw InputError(path + ":0", "is a directory, not a Touchstone file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw InputError(path + ":0", "cannot open for reading");
-  std::string buf;
-  in.seekg(0, std::ios::end);
-  const auto size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  if (size > 0) {
-    buf.resize(static_cast<std::size_t>(size));
-    in.read(buf.data(), size);
-    if (!in)
-      throw InputError(path + ":0", "read error");
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw InputError(path + ":0", std::string("cannot open for reading: ") + std::strerror(errno));
+  struct stat sb {};
+  if (::fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0) {
+    // Not a regular file (a pipe, a device) or empty: read it whole.
+    std::string buf;
+    char chunk[1 << 16];
+    while (true) {
+      const ssize_t got = ::read(fd, chunk, sizeof chunk);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0) {
+        const int err = errno;
+        ::close(fd);
+        throw InputError(path + ":0", std::string("read error: ") + std::strerror(err));
+      }
+      if (got == 0)
+        break;
+      buf.append(chunk, static_cast<std::size_t>(got));
+    }
+    ::close(fd);
+    return parse_touchstone(buf, path, touchstone_ports_from_extension(path));
   }
-  return parse_touchstone(buf, path, touchstone_ports_from_extension(path));
+  // A regular file is mapped (pages populated at once, no copy).
+  const auto size = static_cast<std::size_t>(sb.st_size);
+  void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED)
+    throw InputError(path + ":0", std::string("cannot map for reading: ") + std::strerror(errno));
+  struct Unmap {
+    void *p;
+    std::size_t n;
+    ~Unmap() { ::munmap(p, n); }
+  } unmap{map, size};
+  return parse_touchstone(std::string_view(static_cast<const char *>(map), size), path,
+                          touchstone_ports_from_extension(path));
 }
 
 std::string_view to_string(TouchstoneFormat format) {

@@ -5,8 +5,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <numbers>
+#include <random>
 #include <sstream>
 #include <string>
 
@@ -294,4 +298,36 @@ TEST_CASE("writer wraps ≥3-port rows after 4 pairs and names ≥10 ports", "[t
   CHECK(max_numbers == 9); // frequency + 4 pairs
   const auto back = parse(os.str(), "ten.s10p");
   CHECK(back.network.s == net.s);
+}
+
+TEST_CASE("numbers read bit-identical to std::from_chars (fast decimal path)", "[touchstone]") {
+  // The reader's fast path (Clinger 1990) must round exactly like std::from_chars, which is
+  // correctly rounded: compare bits over varied digit counts, exponents and signs.
+  std::mt19937_64 rng(12345);
+  std::uniform_real_distribution<double> mant(-10.0, 10.0);
+  std::uniform_int_distribution<int> ex(-30, 30), prec(0, 20), style(0, 2);
+  std::string text = "# Hz S RI R 50\n";
+  std::vector<std::string> tokens;
+  for (int k = 0; k < 20000; ++k) {
+    char buf[64];
+    const double x = mant(rng) * std::pow(10.0, ex(rng));
+    const int p = prec(rng);
+    const int st = style(rng);
+    std::snprintf(buf, sizeof buf, st == 0 ? "%.*e" : st == 1 ? "%.*f" : "%.*E", p, x);
+    if (std::strlen(buf) > 40)
+      std::snprintf(buf, sizeof buf, "%.*e", p, x);
+    tokens.emplace_back(buf);
+    text += std::to_string(k + 1) + " " + buf + " " + "+" + std::string(buf[0] == '-' ? "0" : buf) +
+            "\n";
+  }
+  const auto d = parse(text, "many.s1p");
+  REQUIRE(d.network.frequencies() == tokens.size());
+  std::size_t mismatches = 0;
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    double expect = 0;
+    std::from_chars(tokens[k].data(), tokens[k].data() + tokens[k].size(), expect);
+    if (std::memcmp(&expect, &reinterpret_cast<const double *>(&d.network.s[k])[0], 8) != 0)
+      ++mismatches;
+  }
+  CHECK(mismatches == 0);
 }

@@ -1,0 +1,49 @@
+// Touchstone read of the 2.25 MB 4-port IEEE channel CA_19p75dB_thru.s4p (6001 points), from
+// disk (page cache) and from memory (parse only).
+#include <linkphy/phy/touchstone.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+const std::string kFile = std::string(LINKPHY_TEST_DATA_DIR) + "/channels/CA_19p75dB_thru.s4p";
+
+void BM_ReadTouchstone4Port(benchmark::State &state) {
+  for (auto _ : state) {
+    auto d = linkphy::read_touchstone(kFile);
+    benchmark::DoNotOptimize(d.network.s.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * 2250579);
+}
+BENCHMARK(BM_ReadTouchstone4Port)->Unit(benchmark::kMillisecond);
+
+void BM_ParseTouchstone4PortInMemory(benchmark::State &state) {
+  std::ifstream in(kFile, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  for (auto _ : state) {
+    auto d = linkphy::parse_touchstone(text, kFile, 4);
+    benchmark::DoNotOptimize(d.network.s.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ParseTouchstone4PortInMemory)->Unit(benchmark::kMillisecond);
+
+void BM_WriteTouchstone4Port(benchmark::State &state) {
+  const auto d = linkphy::read_touchstone(kFile);
+  for (auto _ : state) {
+    std::ostringstream os;
+    linkphy::write_touchstone(os, d.network);
+    benchmark::DoNotOptimize(os.str().size());
+  }
+}
+BENCHMARK(BM_WriteTouchstone4Port)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
