@@ -64,7 +64,7 @@ TEST_CASE("option line: every unit and format, any case and order", "[touchstone
   }
 }
 
-TEST_CASE("v1 2-port order is N11 N21 N12 N22; comments are kept", "[touchstone]") {
+TEST_CASE("v1 2-port order is N11 N21 N12 N22 and comments are kept", "[touchstone]") {
   const auto d = parse("! header comment\n# Hz S RI R 50\n! freq S11 S21 S12 S22\n"
                        "1 11 0 21 0 12 0 22 0 ! trailing\n",
                        "t.s2p");
@@ -90,7 +90,7 @@ TEST_CASE("≥3-port rows may wrap anywhere: tokens are read until the point is 
   }
 }
 
-TEST_CASE("v2: [Two-Port Data Order] 12_21 and 21_12", "[touchstone]") {
+TEST_CASE("v2 Two-Port Data Order 12_21 and 21_12", "[touchstone]") {
   const std::string head = "[Version] 2.0\n# Hz S RI R 50\n[Number of Ports] 2\n";
   const std::string tail =
       "[Number of Frequencies] 1\n[Network Data]\n1 11 0 1 0 2 0 22 0\n[End]\n";
@@ -104,7 +104,7 @@ TEST_CASE("v2: [Two-Port Data Order] 12_21 and 21_12", "[touchstone]") {
   CHECK(b.version == "2.0");
 }
 
-TEST_CASE("v2 specification examples: [Reference] on two lines, Full/Lower/Upper agree with v1",
+TEST_CASE("v2 specification examples: Reference on two lines, Full/Lower/Upper agree with v1",
           "[touchstone]") {
   const auto v1 = read_touchstone(kData + "/touchstone/spec/ex14_v1_4port_ma.s4p");
   const auto full = read_touchstone(kData + "/touchstone/spec/ex05_v2_4port_full.ts");
@@ -204,7 +204,7 @@ TEST_CASE("H data: specification examples 11 (v1) and 12 (v2) give the same S", 
       CHECK(std::abs(a.network.at(0, i, j) - b.network.at(0, i, j)) < kTight);
 }
 
-TEST_CASE("noise data: v1 (after the frequency goes down) and v2 [Noise Data] agree",
+TEST_CASE("noise data: v1 (after the frequency goes down) and v2 Noise Data agree",
           "[touchstone]") {
   // Specification examples 17 and 18: Rn = 0.38·50 = 19 Ω and 0.40·50 = 20 Ω.
   const auto v1 = read_touchstone(kData + "/touchstone/spec/ex18_v1_noise.s2p");
@@ -259,7 +259,7 @@ TEST_CASE("write then read gives back the same network", "[touchstone][roundtrip
   }
 }
 
-TEST_CASE("write version 2 when port impedances differ, with noise; reads back", "[touchstone]") {
+TEST_CASE("write version 2 when port impedances differ, with noise, reads back", "[touchstone]") {
   const auto src = read_touchstone(kData + "/touchstone/spec/ex17_v2_noise.ts");
   std::ostringstream os;
   TouchstoneWriteOptions opt;
