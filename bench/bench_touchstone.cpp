@@ -1,5 +1,5 @@
-// Touchstone read of the 2.25 MB 4-port IEEE channel CA_19p75dB_thru.s4p (6001 points), from
-// disk (page cache) and from memory (parse only).
+// Touchstone read and write of the 2.25 MB 4-port IEEE channel CA_19p75dB_thru.s4p (6001 points),
+// from disk (page cache) and from memory (parse only).
 #include <linkphy/phy/touchstone.hpp>
 
 #include <benchmark/benchmark.h>
@@ -20,6 +20,17 @@ void BM_ReadTouchstone4Port(benchmark::State &state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * 2250579);
 }
 BENCHMARK(BM_ReadTouchstone4Port)->Unit(benchmark::kMillisecond);
+
+// The 4.2 MB magnitude/angle 4-port DPO_4in_Meg7_THRU.s4p (6001 points): adds polar conversion.
+void BM_ReadTouchstone4PortMA(benchmark::State &state) {
+  const std::string file = std::string(LINKPHY_TEST_DATA_DIR) + "/channels/DPO_4in_Meg7_THRU.s4p";
+  for (auto _ : state) {
+    auto d = linkphy::read_touchstone(file);
+    benchmark::DoNotOptimize(d.network.s.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * 4179978);
+}
+BENCHMARK(BM_ReadTouchstone4PortMA)->Unit(benchmark::kMillisecond);
 
 void BM_ParseTouchstone4PortInMemory(benchmark::State &state) {
   std::ifstream in(kFile, std::ios::binary);
