@@ -11,6 +11,11 @@ For each Touchstone file listed below, writes tests/data/reference/touchstone/<f
 Large files are decimated to at most MAX_POINTS rows (index = position in the file).
 For files with noise data it also writes <file name>.noise.csv:
   freq_hz,nfmin_db,gamma_opt_re,gamma_opt_im,rn_ohm   (skrf's reading of the noise block).
+And CA_19p75dB_thru.s4p.mixed_mode.csv: skrf's mixed-mode conversion (se2gmm, differential
+reference 2·z0, common z0/2) with pairs 1(+)/3(-) and 2(+)/4(-), at the grid points around the
+26.5625 GHz Nyquist frequency of 106.25 Gb/s PAM4 and at 26.5625 GHz itself (skrf
+Network.interpolate(kind='linear'): real and imaginary parts), columns
+  freq_hz,interpolated,sdd11_re,sdd11_im,...,scc22_im  (mixed-mode order d1 d2 c1 c2, row-major)
 
 Usage: /usr/bin/python3 scripts/reference/make_touchstone_reference.py   (from the repo root)
 """
@@ -92,10 +97,42 @@ def write_reference(rel):
     print("%-50s %d points, %d ports, kept every %d" % (rel, nf, n, step))
 
 
+def write_mixed_mode_reference():
+    if not hasattr(np, "bool"):  # skrf 0.15.4's se2gmm uses np.bool, gone from newer numpy
+        np.bool = np.bool_
+    rel = "channels/CA_19p75dB_thru.s4p"
+    ntwk = skrf.Network(os.path.join(DATA, rel))
+    # skrf 0.15.4 se2gmm(p=2) pairs ports (0,1) and (2,3): put the file's 1,3 then 2,4 there.
+    ntwk.renumber([0, 1, 2, 3], [0, 2, 1, 3])
+    ntwk.se2gmm(p=2)
+    k = int(np.argmin(abs(ntwk.f - 26.56e9)))
+    interp = ntwk.interpolate(skrf.Frequency(26.5625, 26.5625, 1, "ghz"), kind="linear")
+    names = []
+    for i in range(4):
+        for j in range(4):
+            blk = ("sd" if i < 2 else "sc") + ("d" if j < 2 else "c")
+            names += ["%s%d%d_re" % (blk, i % 2 + 1, j % 2 + 1), "%s%d%d_im" % (blk, i % 2 + 1, j % 2 + 1)]
+    with open(os.path.join(OUT, "CA_19p75dB_thru.s4p.mixed_mode.csv"), "w") as out:
+        out.write("# skrf %s %s se2gmm, pairs 1-3:2-4, z0 %s\n" % (
+            skrf.__version__, rel, ";".join(repr(float(z.real)) for z in ntwk.z0[0])))
+        out.write(",".join(["freq_hz", "interpolated"] + names) + "\n")
+        rows = [(ntwk.f[q], 0, ntwk.s[q]) for q in range(k - 2, k + 3)]
+        rows.append((interp.f[0], 1, interp.s[0]))
+        for f, flag, s in rows:
+            vals = [repr(float(f)), str(flag)]
+            for i in range(4):
+                for j in range(4):
+                    vals += [repr(float(s[i, j].real)), repr(float(s[i, j].imag))]
+            out.write(",".join(vals) + "\n")
+            print("  mixed mode %s GHz%s: Sdd21 = %.6f dB" % (
+                f / 1e9, " (interpolated)" if flag else "", 20 * np.log10(abs(s[1, 0]))))
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for rel in FILES:
         write_reference(rel)
+    write_mixed_mode_reference()
     return 0
 
 
