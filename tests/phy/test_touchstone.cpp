@@ -77,6 +77,17 @@ TEST_CASE("v1 2-port order is N11 N21 N12 N22 and comments are kept", "[touchsto
   CHECK(d.comments[0] == " header comment");
 }
 
+TEST_CASE("CRLF line ends, tabs, a UTF-8 byte order mark and blank lines are accepted",
+          "[touchstone]") {
+  const auto d = parse("\xEF\xBB\xBF! c\r\n# MHz S RI R 50\r\n\r\n1\t0.25\t-0.5\r\n2 0.5 +0.25\r\n",
+                       "crlf.s1p");
+  REQUIRE(d.network.frequencies() == 2);
+  CHECK(d.network.freq_hz[1] == 2e6);
+  CHECK(d.network.at(0, 0, 0) == Complex(0.25, -0.5));
+  CHECK(d.network.at(1, 0, 0) == Complex(0.5, 0.25));
+  CHECK(d.comments.at(0) == " c");
+}
+
 TEST_CASE("≥3-port rows may wrap anywhere: tokens are read until the point is full",
           "[touchstone]") {
   // 3-port, one row per line, then the same with odd wrapping (values split across lines).

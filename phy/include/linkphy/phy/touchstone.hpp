@@ -49,7 +49,12 @@ struct TouchstoneData {
 };
 
 /// Reads a Touchstone file: version 1 needs the extension .sNp (N = port count, any N ≥ 1),
-/// version 2 (.ts or .sNp) starts with [Version] 2.0. Throws InputError with where =
+/// version 2 (.ts or .sNp) starts with [Version] 2.0. Rows may wrap anywhere (numbers are read
+/// until a frequency point is complete, which must end at a line end). z0 is the option line's R
+/// or version 2 [Reference]; vendor comments such as HFSS "! Port Impedance" lines (complex,
+/// frequency-dependent impedances that scikit-rf reads) are ignored. Version 1.x 2-port files
+/// may end with a noise block, found where the frequency goes down (or repeats on a 5-number
+/// line). Throws InputError with where =
 /// "FILE:LINE" (line 0 = the file as a whole: missing, a directory, empty) on any bad input.
 TouchstoneData read_touchstone(const std::string &path);
 
