@@ -16,6 +16,8 @@ reference 2·z0, common z0/2) with pairs 1(+)/3(-) and 2(+)/4(-), at the grid po
 26.5625 GHz Nyquist frequency of 106.25 Gb/s PAM4 and at 26.5625 GHz itself (skrf
 Network.interpolate(kind='linear'): real and imaginary parts), columns
   freq_hz,interpolated,sdd11_re,sdd11_im,...,scc22_im  (mixed-mode order d1 d2 c1 c2, row-major)
+And pcb_stripline_119mm_x2.cascade.csv: skrf's cascade (Network ** Network) of
+channels/pcb_stripline_119mm.s2p with itself, in the same layout as the per-file references.
 
 Usage: /usr/bin/python3 scripts/reference/make_touchstone_reference.py   (from the repo root)
 """
@@ -62,13 +64,10 @@ def z0_text(z0):
     return ";".join(repr(float(v)) for v in z0[0].real)
 
 
-def write_reference(rel):
-    path = os.path.join(DATA, rel)
-    ntwk = skrf.Network(path)
+def write_network_csv(ntwk, rel, out_name):
     nf, n, _ = ntwk.s.shape
     step = max(1, math.ceil(nf / MAX_POINTS))
-    name = os.path.basename(rel)
-    with open(os.path.join(OUT, name + ".csv"), "w") as out:
+    with open(os.path.join(OUT, out_name), "w") as out:
         out.write("# skrf %s %s; z0_ohm=%s\n" % (skrf.__version__, rel, z0_text(ntwk.z0)))
         cols = ["index", "freq_hz"]
         for i in range(n):
@@ -83,6 +82,14 @@ def write_reference(rel):
                     v = ntwk.s[k, i, j]
                     row += [repr(float(v.real)), repr(float(v.imag))]
             out.write(",".join(row) + "\n")
+    return nf, n, step
+
+
+def write_reference(rel):
+    path = os.path.join(DATA, rel)
+    ntwk = skrf.Network(path)
+    name = os.path.basename(rel)
+    nf, n, step = write_network_csv(ntwk, rel, name + ".csv")
     ts = Touchstone(path)
     if ts.noise is not None:
         # As skrf.Network.read_touchstone: version 1 Rn is normalised to z0.
@@ -133,6 +140,9 @@ def main():
     for rel in FILES:
         write_reference(rel)
     write_mixed_mode_reference()
+    rel = "channels/pcb_stripline_119mm.s2p"
+    line = skrf.Network(os.path.join(DATA, rel))
+    write_network_csv(line ** line, rel + " ** itself (cascade)", "pcb_stripline_119mm_x2.cascade.csv")
     return 0
 
 
