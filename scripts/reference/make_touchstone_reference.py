@@ -20,6 +20,8 @@ And pcb_stripline_119mm_x2.cascade.csv: skrf's cascade (Network ** Network) of
 channels/pcb_stripline_119mm.s2p with itself, in the same layout as the per-file references.
 
 Usage: /usr/bin/python3 scripts/reference/make_touchstone_reference.py   (from the repo root)
+       /usr/bin/python3 scripts/reference/make_touchstone_reference.py --time FILE
+         times skrf.Network(FILE) (the figure bench/bench_touchstone.cpp is compared with)
 """
 import math
 import os
@@ -135,7 +137,23 @@ def write_mixed_mode_reference():
                 f / 1e9, " (interpolated)" if flag else "", 20 * np.log10(abs(s[1, 0]))))
 
 
+def time_skrf(path, repeat=15):
+    import time
+    skrf.Network(path)  # warm the page cache and imports
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        skrf.Network(path)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    print("skrf.Network(%s): min %.1f ms, median %.1f ms over %d reads" % (
+        os.path.basename(path), times[0] * 1e3, times[len(times) // 2] * 1e3, repeat))
+    return 0
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--time":
+        return time_skrf(sys.argv[2])
     os.makedirs(OUT, exist_ok=True)
     for rel in FILES:
         write_reference(rel)
