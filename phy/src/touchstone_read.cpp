@@ -44,6 +44,12 @@ std::string show(double v) {
   return os.str();
 }
 
+/// The end of [b, e) without a '!' comment.
+const char *before_comment(const char *b, const char *e) {
+  const void *bang = std::memchr(b, '!', static_cast<std::size_t>(e - b));
+  return bang ? static_cast<const char *>(bang) : e;
+}
+
 /// Splits [b, e) at blanks; calls fn(token) for each token.
 template <class Fn> void for_each_token(const char *b, const char *e, Fn &&fn) {
   while (b < e) {
@@ -211,6 +217,18 @@ TouchstoneData Parser::run() {
         static_cast<const char *>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     if (!eol)
       eol = end;
+    // Hot path: a network data line while data are being read. data_line() stops at a '!'
+    // itself, so the line is not searched for one first.
+    const char *first = p;
+    while (first < eol && is_blank(*first))
+      ++first;
+    if (need_ > 0 && first < eol && *first != '!' && *first != '[' && *first != '#' && !in_noise_ &&
+        !ended_ && reference_pending_ == 0) {
+      data_line(first, eol);
+      any_content_ = true;
+      p = eol + 1;
+      continue;
+    }
     const char *bang =
         static_cast<const char *>(std::memchr(p, '!', static_cast<std::size_t>(eol - p)));
     const char *ce = bang ? bang : eol;
@@ -251,7 +269,7 @@ void Parser::line_content(const char *b, const char *e) {
   } else if (*b == '#') {
     option_line(b, e);
   } else if (in_noise_) {
-    noise_line(b, e);
+    noise_line(b, before_comment(b, e));
   } else {
     data_line(b, e);
   }
@@ -484,13 +502,13 @@ void Parser::data_line(const char *b, const char *e) {
   while (p < e) {
     while (p < e && is_blank(*p))
       ++p;
-    if (p == e)
+    if (p == e || *p == '!') // end of line or a trailing comment
       break;
     double v = 0;
     const char *q = fast_decimal(p, e, v);
-    if (!q || (q < e && !is_blank(*q))) { // not plain: the whole token, checked, with messages
+    if (!q || (q < e && !is_blank(*q) && *q != '!')) { // not plain: the whole token, checked
       q = p;
-      while (q < e && !is_blank(*q))
+      while (q < e && !is_blank(*q) && *q != '!')
         ++q;
       v = number(std::string_view(p, static_cast<std::size_t>(q - p)),
                  count_ == 0 ? "frequency" : "network data value");
@@ -509,7 +527,7 @@ void Parser::data_line(const char *b, const char *e) {
         fail(line_, "negative frequency " + std::string(t));
       if (!freq_file_.empty() && !(f > freq_file_.back())) {
         std::size_t on_line = 0; // a noise line has 5 numbers; its frequency may repeat the last
-        for_each_token(b, e, [&](std::string_view) { ++on_line; });
+        for_each_token(b, before_comment(b, e), [&](std::string_view) { ++on_line; });
         if (!v2_ && ports_ == 2 && (f < freq_file_.back() || on_line == 5)) {
           in_noise_ = true; // version 1 2-port: noise parameters follow
           break;
