@@ -3,6 +3,7 @@
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/touchstone.hpp>
 #include <linkphy/sweeps/output.hpp>
 
@@ -12,6 +13,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace linkphy::cli {
 namespace {
@@ -180,6 +182,88 @@ int run_convert(const ConvertOptions &o) {
   return 0;
 }
 
+// ---- cascade ----------------------------------------------------------------------------------
+
+struct CascadeOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string format;
+  std::string to = "ri";
+};
+
+int run_cascade(const CascadeOptions &o) {
+  std::vector<Network> chain;
+  for (const auto &f : o.inputs)
+    chain.push_back(read_touchstone(f).network);
+  Network out = cascade(chain);
+  out.name = chain.front().name;
+  for (std::size_t i = 1; i < chain.size(); ++i)
+    out.name += "+" + chain[i].name;
+  write_network(out, o.output, o.format, o.to);
+  return 0;
+}
+
+// ---- mixed-mode -------------------------------------------------------------------------------
+
+struct MixedModeOptions {
+  std::string input;
+  std::string ports;
+  std::string output;
+  std::string format;
+  std::string to = "ri";
+  std::vector<std::string> freqs;
+};
+
+/// CSV freq_hz, then 20·log10|S| of every entry of Sdd, Sdc, Scd, Scc in that order, each
+/// row-major with 1-based pair indices: sdd11_db, sdd12_db, ..., scc{N}{N}_db.
+void write_mixed_mode_csv(std::ostream &os, const Network &mm) {
+  const int n = mm.ports / 2;
+  const char *blocks[4] = {"sdd", "sdc", "scd", "scc"};
+  const int row0[4] = {0, 0, n, n}, col0[4] = {0, n, 0, n};
+  std::string buf = "freq_hz";
+  for (int b = 0; b < 4; ++b)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        buf += ',';
+        buf += s_name(blocks[b], i, j, n);
+        buf += "_db";
+      }
+  buf += '\n';
+  for (std::size_t k = 0; k < mm.frequencies(); ++k) {
+    put(buf, mm.freq_hz[k]);
+    for (int b = 0; b < 4; ++b)
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+          buf += ',';
+          put(buf, 20.0 * std::log10(std::abs(mm.at(k, row0[b] + i, col0[b] + j))));
+        }
+    buf += '\n';
+  }
+  os.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+}
+
+int run_mixed_mode(const MixedModeOptions &o) {
+  const Network se = read_touchstone(o.input).network;
+  const auto pairs = parse_port_pairs(o.ports);
+  Network mm = to_mixed_mode(se, pairs);
+  mm.name = se.name + " mixed-mode";
+  if (!o.freqs.empty()) {
+    std::vector<double> f;
+    for (const auto &text : o.freqs)
+      f.push_back(parse_frequency(text, "--freq").value());
+    mm = interpolate(mm, f);
+  }
+  const std::string fmt = output_format(o.format, o.output);
+  if (fmt == "touchstone") {
+    write_network(mm, o.output, fmt, o.to);
+    return 0;
+  }
+  sweeps::OutputFile out(o.output);
+  write_mixed_mode_csv(out.stream(), mm);
+  out.commit();
+  return 0;
+}
+
 void register_touchstone(CLI::App &app) {
   auto *ts = app.add_subcommand("touchstone", "Touchstone file utilities (read v1.0/1.1/2.0)");
   ts->require_subcommand(1);
@@ -210,6 +294,47 @@ void register_touchstone(CLI::App &app) {
   conv->footer("Examples:\n  linkphy touchstone convert channel.s4p -o channel.csv\n"
                "  linkphy touchstone convert old.s2p -o new.s2p --to db");
   set_runner(conv, [conv_opt] { return run_convert(*conv_opt); });
+
+  auto cas_opt = std::make_shared<CascadeOptions>();
+  auto *cas = ts->add_subcommand(
+      "cascade", "Cascade 2N-port networks on the same frequency grid: the last N ports of each "
+                 "connect to the first N of the next (2-ports: the usual chain); output as for "
+                 "convert");
+  cas->add_option("FILES", cas_opt->inputs, "two or more Touchstone files, in signal order")
+      ->required()
+      ->expected(2, -1);
+  cas->add_option("-o,--output", cas_opt->output, "output file (default stdout)");
+  cas->add_option("--format", cas_opt->format,
+                  "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+      ->check(CLI::IsMember({"csv", "touchstone"}));
+  cas->add_option("--to", cas_opt->to, "Touchstone number format: ri (default), ma or db")
+      ->check(CLI::IsMember({"ri", "ma", "db", "RI", "MA", "DB"}));
+  cas->footer("Example:\n  linkphy touchstone cascade host.s4p cable.s4p host.s4p -o link.s4p");
+  set_runner(cas, [cas_opt] { return run_cascade(*cas_opt); });
+
+  auto mm_opt = std::make_shared<MixedModeOptions>();
+  auto *mm = ts->add_subcommand(
+      "mixed-mode",
+      "Single-ended 2N-port to mixed-mode (differential reference 2·z0, common z0/2, as "
+      "scikit-rf se2gmm). CSV: freq_hz, then sdd11_db, sdd12_db, ..., sdc.._db, scd.._db, "
+      "scc.._db (20·log10|S|, each block row-major, pairs numbered in --ports order). "
+      "Touchstone output (-o X.sNp/.ts or --format touchstone): ports d1..dN, c1..cN");
+  mm->add_option("IN", mm_opt->input, "single-ended Touchstone file")->required();
+  mm->add_option("--ports", mm_opt->ports,
+                 "differential pairs, positive-negative, 1-based, ':' between pairs: 1-3:2-4")
+      ->required();
+  mm->add_option("-o,--output", mm_opt->output, "output file (default stdout)");
+  mm->add_option("--format", mm_opt->format,
+                 "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+      ->check(CLI::IsMember({"csv", "touchstone"}));
+  mm->add_option("--to", mm_opt->to, "Touchstone number format: ri (default), ma or db")
+      ->check(CLI::IsMember({"ri", "ma", "db", "RI", "MA", "DB"}));
+  mm->add_option("--freq", mm_opt->freqs,
+                 "report only at these frequencies (with unit, e.g. 26.5625GHz; repeatable), "
+                 "linear interpolation of real and imaginary parts");
+  mm->footer("Example:\n  linkphy touchstone mixed-mode thru.s4p --ports 1-3:2-4 --freq "
+             "26.5625GHz\n  linkphy touchstone mixed-mode thru.s4p --ports 1-3:2-4 -o thru_mm.ts");
+  set_runner(mm, [mm_opt] { return run_mixed_mode(*mm_opt); });
 }
 
 const bool registered = add_command("touchstone", register_touchstone);

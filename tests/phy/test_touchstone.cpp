@@ -88,7 +88,7 @@ TEST_CASE("CRLF line ends, tabs, a UTF-8 byte order mark and blank lines are acc
   CHECK(d.comments.at(0) == " c");
 }
 
-TEST_CASE("≥3-port rows may wrap anywhere: tokens are read until the point is full",
+TEST_CASE("3-port and larger rows may wrap anywhere: tokens are read until the point is full",
           "[touchstone]") {
   // 3-port, one row per line, then the same with odd wrapping (values split across lines).
   const std::string a = "# Hz S RI\n1 11 0 12 0 13 0\n21 0 22 0 23 0\n31 0 32 0 33 0\n";
@@ -287,7 +287,8 @@ TEST_CASE("write version 2 when port impedances differ, with noise, reads back",
   CHECK_THROWS_AS(write_touchstone(bad, src.network, opt), InputError);
 }
 
-TEST_CASE("writer wraps ≥3-port rows after 4 pairs and names ≥10 ports", "[touchstone]") {
+TEST_CASE("writer wraps rows of 3 or more ports after 4 pairs, 10 ports read back",
+          "[touchstone]") {
   Network net({1e9, 2e9}, 10);
   for (std::size_t i = 0; i < net.s.size(); ++i)
     net.s[i] = Complex(static_cast<double>(i) * 1e-3, -static_cast<double>(i) * 1e-3);

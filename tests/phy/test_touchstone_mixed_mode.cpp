@@ -1,0 +1,105 @@
+// Touchstone data through the network operations, against scikit-rf 0.15.4: the mixed-mode
+// conversion of the IEEE 802.3 channel CA_19p75dB_thru.s4p (its differential insertion loss at
+// the 106.25 Gb/s PAM4 Nyquist frequency 26.5625 GHz is in its name) and a cascade.
+#include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/touchstone.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace linkphy;
+
+namespace {
+
+const std::string kData = LINKPHY_TEST_DATA_DIR;
+
+std::vector<std::vector<double>> csv_rows(const std::string &path) {
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  std::string line;
+  std::getline(in, line); // comment
+  std::getline(in, line); // header
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    std::vector<double> v;
+    std::stringstream ss(line);
+    std::string cell;
+    while (std::getline(ss, cell, ','))
+      v.push_back(std::stod(cell));
+    rows.push_back(v);
+  }
+  return rows;
+}
+
+double db(Complex c) { return 20.0 * std::log10(std::abs(c)); }
+
+// Largest |ours − skrf| over the 4×4 mixed-mode matrix, relative to its largest entry.
+double mismatch(const Network &mm, std::size_t k, const std::vector<double> &row) {
+  double scale = 0, err = 0;
+  for (int e = 0; e < 16; ++e)
+    scale = std::max(scale, std::hypot(row[2 + 2 * e], row[3 + 2 * e]));
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) {
+      const std::size_t c = 2 + 2 * static_cast<std::size_t>(i * 4 + j);
+      err = std::max(err, std::abs(mm.at(k, i, j) - Complex(row[c], row[c + 1])));
+    }
+  return err / scale;
+}
+
+} // namespace
+
+TEST_CASE("mixed-mode of CA_19p75dB_thru matches scikit-rf, Sdd21 at Nyquist is its 19.75 dB",
+          "[touchstone][mixed-mode]") {
+  const Network se = read_touchstone(kData + "/channels/CA_19p75dB_thru.s4p").network;
+  const auto pairs = parse_port_pairs("1-3:2-4");
+  const Network mm = to_mixed_mode(se, pairs);
+  CHECK(mm.z0_ohm == std::vector<double>{100, 100, 25, 25});
+  const auto ref = csv_rows(kData + "/reference/touchstone/CA_19p75dB_thru.s4p.mixed_mode.csv");
+  REQUIRE(ref.size() == 6);
+  for (const auto &row : ref) {
+    if (row[1] != 0)
+      continue;
+    const auto k = static_cast<std::size_t>(std::lround(row[0] / 10e6)); // 10 MHz grid from 0
+    REQUIRE(mm.freq_hz[k] == row[0]);
+    // Same arithmetic as scikit-rf up to rounding: 1e-9 of the largest entry.
+    CHECK(mismatch(mm, k, row) < 1e-9);
+  }
+  // The grid point 26.56 GHz: Sdd21 = −19.7486 dB (skrf), the file's name says 19.75 dB; the
+  // name is rounded to 0.05 dB steps (19.75, 28.5 in this family), so ±0.01 dB is its precision.
+  const std::size_t k = 2656;
+  REQUIRE(mm.freq_hz[k] == 26.56e9);
+  CHECK(db(mm.at(k, 1, 0)) == Approx(-19.75).margin(0.01));
+  // 26.5625 GHz itself, linear interpolation of real and imaginary parts as skrf
+  // interpolate(kind='linear'): −20.0763 dB. The 0.33 dB below the grid values comes from
+  // interpolating a phasor that turns ~36° per 10 MHz step (≈10 ns delay) along its chord.
+  const std::vector<double> f = {26.5625e9};
+  const Network at = interpolate(mm, f);
+  CHECK(mismatch(at, 0, ref.back()) < 1e-9);
+  CHECK(db(at.at(0, 1, 0)) == Approx(-20.076331).margin(1e-5));
+}
+
+TEST_CASE("cascade of two Touchstone lines matches scikit-rf", "[touchstone][cascade]") {
+  const Network line = read_touchstone(kData + "/channels/pcb_stripline_119mm.s2p").network;
+  const Network two = cascade(line, line);
+  const auto ref = csv_rows(kData + "/reference/touchstone/pcb_stripline_119mm_x2.cascade.csv");
+  REQUIRE(!ref.empty());
+  for (const auto &row : ref) {
+    const auto k = static_cast<std::size_t>(row[0]);
+    CHECK(two.freq_hz[k] == row[1]);
+    double scale = 0, err = 0;
+    for (int e = 0; e < 4; ++e)
+      scale = std::max(scale, std::hypot(row[2 + 2 * e], row[3 + 2 * e]));
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j) {
+        const std::size_t c = 2 + 2 * static_cast<std::size_t>(i * 2 + j);
+        err = std::max(err, std::abs(two.at(k, i, j) - Complex(row[c], row[c + 1])));
+      }
+    // Different but equivalent formulas (star product vs skrf connect): 1e-9 of max |S|.
+    CHECK(err / scale < 1e-9);
+  }
+}
