@@ -103,3 +103,18 @@ TEST_CASE("cascade of two Touchstone lines matches scikit-rf", "[touchstone][cas
     CHECK(err / scale < 1e-9);
   }
 }
+
+TEST_CASE("Sdd21 at 26.56 GHz of the other IEEE channel files matches scikit-rf",
+          "[touchstone][mixed-mode]") {
+  // tests/data/SOURCES.md (scikit-rf 0.15.4, quoted to 0.01 dB, hence ±0.005 dB).
+  const auto pairs = parse_port_pairs("1-3:2-4");
+  for (const auto &[file, il_db] : {std::pair{"Tp0_Tp5_28p5db_FQSFP_thru.s4p", 28.40},
+                                    std::pair{"DPO_4in_Meg7_THRU.s4p", 12.17}}) {
+    INFO(file);
+    const Network se = read_touchstone(kData + "/channels/" + file).network;
+    const Network mm = to_mixed_mode(se, pairs);
+    const std::size_t k = 2656; // both files: 10 MHz grid from 0 Hz
+    REQUIRE(mm.freq_hz[k] == 26.56e9);
+    CHECK(-db(mm.at(k, 1, 0)) == Approx(il_db).margin(0.005));
+  }
+}
