@@ -86,6 +86,10 @@ TEST_CASE("bad Touchstone text: version 2 keyword rules", "[touchstone][errors]"
   fails_with("# GHz S RI R 50\n1 1e999 0\n", "a.s1p", 2, "out of the range");
   fails_with("# GHz Q RI R 50\n", "a.s1p", 1, "unknown option 'Q'");
   fails_with("# GHz S RI R 50\n1 0 0\n1 0 0\n", "a.s1p", 3, "not ascending");
+  // A 2-port whose frequency goes down is read as the start of a noise block (version 1): the
+  // message says so and suggests non-ascending frequencies.
+  fails_with("# GHz S RI R 50\n1 0 0 1 0 1 0 0 0\n3 0 0 1 0 1 0 0 0\n2 0 0 1 0 1 0 0 0\n", "b.s2p",
+             4, "are the frequencies not ascending?");
   fails_with("# GHz H RI R 50\n1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", "a.s3p", 2,
              "2-ports only");
 }
