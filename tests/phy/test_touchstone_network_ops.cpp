@@ -1,6 +1,7 @@
-// Touchstone data through the network operations, against scikit-rf 0.15.4: the mixed-mode
+// Touchstone data through the network operations (against scikit-rf 0.15.4): the mixed-mode
 // conversion of the IEEE 802.3 channel CA_19p75dB_thru.s4p (its differential insertion loss at
-// the 106.25 Gb/s PAM4 Nyquist frequency 26.5625 GHz is in its name) and a cascade.
+// the 106.25 Gb/s PAM4 Nyquist frequency 26.5625 GHz is in its name), a cascade, and the
+// reader's own Y/Z conversion against from_parameters.
 #include <linkphy/phy/network_ops.hpp>
 #include <linkphy/phy/touchstone.hpp>
 
@@ -116,5 +117,32 @@ TEST_CASE("Sdd21 at 26.56 GHz of the other IEEE channel files matches scikit-rf"
     const std::size_t k = 2656; // both files: 10 MHz grid from 0 Hz
     REQUIRE(mm.freq_hz[k] == 26.56e9);
     CHECK(-db(mm.at(k, 1, 0)) == Approx(il_db).margin(0.005));
+  }
+}
+
+TEST_CASE("3-port Z and Y files with unequal references agree with from_parameters",
+          "[touchstone][conversion]") {
+  // The reader converts Z/Y itself (Pozar §4.3 with z = G^-1/2 Z G^-1/2); from_parameters is
+  // checked against scikit-rf in test_network_conversions. Both in double precision: 1e-12.
+  const std::vector<double> z0 = {50, 75, 100};
+  std::vector<Complex> z(9);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      z[static_cast<std::size_t>(i * 3 + j)] =
+          Complex(20.0 + 7.0 * i + 3.0 * j + (i == j ? 60.0 : 0.0), -4.0 + 2.5 * i - 1.5 * j);
+  const Network from_z = from_parameters(ParameterKind::Z, {1e9}, 3, z, z0);
+  const std::vector<Complex> y = to_parameters(from_z, ParameterKind::Y);
+  for (const auto &[letter, values] : {std::pair{"Z", z}, std::pair{"Y", y}}) {
+    INFO(letter);
+    std::ostringstream text;
+    text.precision(17);
+    text << "[Version] 2.0\n# Hz " << letter << " RI R 50\n[Number of Ports] 3\n"
+         << "[Number of Frequencies] 1\n[Reference] 50 75 100\n[Network Data]\n1";
+    for (const Complex &v : values)
+      text << ' ' << v.real() << ' ' << v.imag();
+    text << "\n[End]\n";
+    const auto d = parse_touchstone(text.str(), "zy.ts", 0);
+    for (std::size_t e = 0; e < 9; ++e)
+      CHECK(std::abs(d.network.s[e] - from_z.s[e]) < 1e-12);
   }
 }
