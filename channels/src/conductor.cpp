@@ -2,6 +2,8 @@
 #include <linkphy/channels/conductor.hpp>
 #include <linkphy/phy/error.hpp>
 
+#include "complex_fast.hpp"
+
 #include <cmath>
 #include <numbers>
 
@@ -61,15 +63,18 @@ Complex internal_impedance(const ConductorSpec &c, double freq_hz) {
   const Complex kt = k * t_eff;
   Complex coth;
   if (kt.real() > 20.0) {
-    coth = 1.0; // e^{-2kt} < 4e-18
-  } else if (std::abs(kt) < 1e-4) {
-    coth = 1.0 / kt + kt / 3.0; // Laurent series near DC
+    coth = 1.0;                              // e^{-2kt} < 4e-18
+  } else if (kt.real() < 1e-4) {             // |kt| = √2·Re kt
+    coth = detail::cdiv(1.0, kt) + kt / 3.0; // Laurent series near DC
   } else {
-    const Complex e = std::exp(-2.0 * kt);
-    coth = (1.0 + e) / (1.0 - e);
+    // e^{-2kt} with kt = x(1 + j): magnitude e^{-2x}, phase −2x.
+    const double x = kt.real();
+    const double m = std::exp(-2.0 * x);
+    const Complex e(m * std::cos(-2.0 * x), m * std::sin(-2.0 * x));
+    coth = detail::cdiv(1.0 + e, 1.0 - e);
   }
   const double k_rough = roughness_factor(c.roughness, delta);
-  return k_rough * c.g_per_m * (k / c.sigma_s_per_m) * coth;
+  return detail::cmul((k_rough * c.g_per_m / c.sigma_s_per_m) * k, coth);
 }
 
 } // namespace linkphy::channels

@@ -8,8 +8,11 @@
 namespace linkphy::channels {
 
 namespace {
+// ln((ω2 + jω)/(ω1 + jω)) = ½·ln((ω2² + ω²)/(ω1² + ω²)) + j·(atan(ω/ω2) − atan(ω/ω1)), in real
+// arithmetic (this runs per frequency sample).
 Complex log_ratio(double w1, double w2, double w) {
-  return std::log(Complex(w2, w) / Complex(w1, w));
+  return {0.5 * std::log((w2 * w2 + w * w) / (w1 * w1 + w * w)),
+          std::atan(w / w2) - std::atan(w / w1)};
 }
 } // namespace
 

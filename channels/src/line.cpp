@@ -2,6 +2,8 @@
 #include <linkphy/channels/line.hpp>
 #include <linkphy/phy/error.hpp>
 
+#include "complex_fast.hpp"
+
 #include <cmath>
 
 namespace linkphy::channels {
@@ -47,24 +49,32 @@ void fill_line_network(Network &net, const LineConstants &line, double length_m,
     const Complex zp = line.z_per_m[k];
     const Complex yp = line.y_per_m[k];
     Complex s11, s21;
-    if (std::abs(yp) == 0.0 || std::abs(zp) == 0.0) {
+    if (yp == Complex(0.0, 0.0) || zp == Complex(0.0, 0.0)) {
       // ABCD limit (γℓ = 0): A = D = 1, B = Z'ℓ, C = Y'ℓ.
       const Complex b = zp * length_m, c = yp * length_m;
       const Complex den = 2.0 + b / z0 + c * z0;
       s21 = 2.0 / den;
       s11 = (b / z0 - c * z0) / den;
     } else {
-      Complex g = std::sqrt(zp * yp);
+      using detail::cdiv;
+      using detail::cmul;
+      Complex g = detail::csqrt(cmul(zp, yp));
       if (g.real() < 0.0)
         g = -g;
-      const Complex zc = zp / g;
-      const Complex e1 = std::exp(-g * length_m); // e^{-γℓ}, |e1| ≤ 1
-      const Complex e2 = e1 * e1;
+      const Complex zc = cdiv(zp, g);
+      // e^{-γℓ}, |e1| ≤ 1, in real arithmetic.
+      const double mag = std::exp(-g.real() * length_m);
+      const double ph = -g.imag() * length_m;
+      const Complex e1(mag * std::cos(ph), mag * std::sin(ph));
+      const Complex e2 = cmul(e1, e1);
       // Multiply numerator and D by 2·e^{-γℓ}: cosh → (1+e2), sinh → (1−e2).
-      const Complex zc2 = zc * zc, z02 = z0 * z0;
-      const Complex den = 2.0 * zc * z0 * (1.0 + e2) + (zc2 + z02) * (1.0 - e2);
-      s11 = (zc2 - z02) * (1.0 - e2) / den;
-      s21 = 4.0 * zc * z0 * e1 / den;
+      const Complex zc2 = cmul(zc, zc);
+      const double z02 = z0 * z0;
+      const Complex one_p = 1.0 + e2, one_m = 1.0 - e2;
+      const Complex den = cmul(2.0 * z0 * zc, one_p) + cmul(zc2 + z02, one_m);
+      const Complex inv = cdiv(1.0, den);
+      s11 = cmul(cmul(zc2 - z02, one_m), inv);
+      s21 = cmul(cmul(4.0 * z0 * zc, e1), inv);
     }
     s[0] = s11;
     s[1] = s21;
