@@ -146,6 +146,21 @@ double microstrip_z0_kj(const MicrostripStatic &m, double h, double er, double e
   return m.z0_ohm * std::pow(r13 / r14, r17);
 }
 
+CoupledCapacitance coupled_microstrip_capacitance(double w, double s, double h, double er) {
+  // Garg & Bahl 1979: C_e = C_p + C_f + C_f', C_o = C_p + C_f + C_ga + C_gd.
+  const MicrostripStatic single = microstrip_static(w, h, 0.0, er);
+  const double cp = eps0_f_per_m * er * w / h;
+  const double cf = 0.5 * (std::sqrt(single.eps_eff) / (c0_m_per_s * single.z0_ohm) - cp);
+  const double a = std::exp(-0.1 * std::exp(2.33 - 2.53 * w / h));
+  const double cf2 =
+      cf / (1.0 + a * (h / s) * std::tanh(8.0 * s / h)) * std::sqrt(er / single.eps_eff);
+  const double k = (s / h) / (s / h + 2.0 * w / h);
+  const double cga = eps0_f_per_m * elliptic_ratio(k, std::sqrt(1.0 - k * k)); // K(k')/K(k)
+  const double cgd = eps0_f_per_m * er / pi * std::log(1.0 / std::tanh(pi * s / (4.0 * h))) +
+                     0.65 * cf * (0.02 / (s / h) * std::sqrt(er) + 1.0 - 1.0 / (er * er));
+  return {cp + cf + cf2, cp + cf + cga + cgd};
+}
+
 double wheeler_geometry_factor(const std::function<double(double)> &inductance_h_per_m,
                                double scale_m) {
   // Central difference around n = 0 with a step of 1e-4 of the smallest dimension.

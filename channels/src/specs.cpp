@@ -53,8 +53,9 @@ const std::map<std::string, std::string> &help_table() {
                     "[17.5um], spacing (edge gap → differential), material | dk,df,f_ref, "
                     "dielectric [causal|constant], foil | roughness,rms,ball_radius,"
                     "surface_ratio, sigma [5.8e7S/m], z0 [50ohm]"},
-      {"microstrip", "microstrip: length, width, height (substrate), thickness [35um], material "
-                     "| dk,df,f_ref, dielectric, foil | roughness,rms,..., sigma, z0"},
+      {"microstrip", "microstrip: length, width, height (substrate), thickness [35um], spacing "
+                     "(edge gap → differential), material | dk,df,f_ref, dielectric, foil | "
+                     "roughness,rms,..., sigma, z0"},
       {"coax", "coax: length, d_inner, d_outer, er|dk, tand|df, f_ref [1GHz], dielectric "
                "[constant|causal], sigma, shield_thickness [0.1mm], z0"},
       {"twinax", "twinax: length, awg (26..34) | cable (catalog) | wire_d, stranded, pitch, "
@@ -75,8 +76,8 @@ std::vector<std::string> keys_of(const std::string &kind) {
        {"length", "width", "height", "thickness", "spacing", "material", "dk", "df", "f_ref",
         "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0"}},
       {"microstrip",
-       {"length", "width", "height", "thickness", "material", "dk", "df", "f_ref", "dielectric",
-        "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0"}},
+       {"length", "width", "height", "thickness", "spacing", "material", "dk", "df", "f_ref",
+        "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0"}},
       {"coax",
        {"length", "d_inner", "d_outer", "er", "dk", "tand", "df", "f_ref", "dielectric", "sigma",
         "shield_thickness", "z0"}},
@@ -200,6 +201,8 @@ std::unique_ptr<ElectricalMedium> make_planar(const ParamSet &spec, const Channe
     g.width_m = positive_length(p, "width", g.width_m, 10e-3);
     g.height_m = positive_length(p, "height", g.height_m, 10e-3);
     g.thickness_m = positive_length(p, "thickness", g.thickness_m, 1e-3);
+    if (p.has("spacing"))
+      g.spacing_m = positive_length(p, "spacing", 0.0, 10e-3);
     if (!p.has("width"))
       (void)p.text("width");
     if (!p.has("height"))

@@ -25,6 +25,8 @@ TEST_CASE("every copper kind builds from its documented example", "[specs]") {
       build("stripline:material=megtron7,width=5mil,height=5mil,spacing=6mil,length=6in"));
   CHECK_NOTHROW(build("microstrip:material=fr4,width=0.3mm,height=0.16mm,length=10cm,foil=std"));
   CHECK_NOTHROW(
+      build("microstrip:material=fr4,width=0.2mm,height=0.16mm,spacing=0.2mm,length=1in"));
+  CHECK_NOTHROW(
       build("coax:d_inner=0.5mm,d_outer=1.6mm,er=2.1,tand=2e-4,sigma=5.8e7S/m,length=1m"));
   CHECK_NOTHROW(build("twinax:awg=26,length=2m"));
   CHECK_NOTHROW(build("twinax:cable=twinax_30awg,length=1m"));

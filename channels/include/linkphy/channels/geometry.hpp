@@ -42,6 +42,16 @@ double microstrip_eps_eff_kj(const MicrostripStatic &m, double h, double eps_r, 
 double microstrip_z0_kj(const MicrostripStatic &m, double h, double eps_r, double eps_eff_f,
                         double freq_hz);
 
+/// Per-unit-length capacitances of one line of an edge-coupled microstrip pair (F/m), even and odd
+/// mode, by Garg & Bahl, "Characteristics of coupled microstriplines", IEEE MTT 27(7), 1979
+/// (Gupta, Garg, Bahl & Bhartia, "Microstrip Lines and Slotlines", 2nd ed., §8.3). Strips of width
+/// w (m), gap s, on a substrate of height h and permittivity εr; thickness ignored.
+struct CoupledCapacitance {
+  double even_f_per_m = 0.0;
+  double odd_f_per_m = 0.0;
+};
+CoupledCapacitance coupled_microstrip_capacitance(double w, double s, double h, double eps_r);
+
 /// Wheeler's incremental-inductance rule (Wheeler, "Formulas for the skin effect", Proc. IRE
 /// 30(9), 1942; Pozar §3.7): R' = Rs/µ0 · ∂L'/∂n, where every conductor wall recedes by n.
 /// `inductance_h_per_m(n)` returns L' with all walls receded by n (m); `scale_m` sets the

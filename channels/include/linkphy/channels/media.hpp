@@ -67,25 +67,33 @@ private:
   double z_odd_air_ = 0, z_even_air_ = 0, g_odd_ = 0, g_even_ = 0, rdc_ = 0;
 };
 
-/// Microstrip (single-ended): Hammerstad–Jensen statics, Kirschning–Jansen dispersion,
-/// Hammerstad–Jensen conductor loss with the current-distribution factor Ki.
+/// Microstrip. Single-ended: Hammerstad–Jensen statics, Kirschning–Jansen dispersion,
+/// Hammerstad–Jensen conductor loss with the current-distribution factor Ki. Edge-coupled pair
+/// (spacing > 0): Garg–Bahl even/odd capacitances (quasi-static, no dispersion), Wheeler's rule
+/// for conductor loss, per-mode filling factor for the dielectric.
 struct MicrostripGeometry {
   double width_m = 300e-6;    ///< strip width, m
   double thickness_m = 35e-6; ///< strip thickness, m (> 0)
   double height_m = 150e-6;   ///< substrate height, m (> 0)
+  double spacing_m = 0.0;     ///< edge gap of a pair, m; 0 = single-ended
 };
 class Microstrip : public LineMedium {
 public:
   Microstrip(MicrostripGeometry g, Dielectric d, Metal m, double length_m, double z0_ohm = 50.0);
   std::string describe() const override;
   LineConstants constants(std::span<const double> freq_hz, const Conditions &c) const override;
-  double impedance_ohm() const; ///< quasi-static Z0 at f_ref, ohm
+  LineConstants common_constants(std::span<const double> freq_hz,
+                                 const Conditions &c) const override;
+  /// Quasi-static impedance at f_ref: Z0, or 2·Z_odd for a pair (ohm).
+  double impedance_ohm() const;
 
 private:
+  LineConstants coupled_mode(std::span<const double> f, const Conditions &c, bool odd) const;
   MicrostripGeometry g_;
   Dielectric d_;
   Metal m_;
-  double rdc_ = 0;
+  // Pair: air capacitance, filling factor and Wheeler factor per mode (odd, even).
+  double c_air_[2] = {0, 0}, q_[2] = {0, 0}, g_mode_[2] = {0, 0}, w_eff_ = 0;
 };
 
 /// Coaxial line: inner diameter d, outer (shield inner) diameter D, filled dielectric.
