@@ -94,9 +94,9 @@ LineConstants Twinax::constants(std::span<const double> f, const Conditions &c) 
 }
 
 LineConstants Twinax::common_constants(std::span<const double> f, const Conditions &c) const {
-  // Common mode of a shielded pair: both wires in parallel against the shield, approximated as a
-  // coax of inner diameter 2·√(d·s/2)... kept simple: wires in parallel, return on the shield,
-  // L_c = µ0/(2π)·ln(D/√(d·s)) (Wadell §4.5 shielded pair, even mode), loss from the wires only.
+  // Common mode: both wires in parallel against the shield. Approximation: a coax whose inner
+  // conductor is the pair's geometric-mean radius √(d·s)/2 (Wadell §4.5 even mode of a shielded
+  // pair, s ≪ D), L_c = µ0/(2π)·ln(D/√(d·s)); loss from the two wires in parallel only.
   const double sw = wire_.sigma_at(c.temperature_k);
   const double d = g_.wire_d_m, s = g_.pitch_m, dsh = g_.shield_d_m;
   const double l_c = mu0_h_per_m / (2 * pi) * std::log(dsh / std::sqrt(d * s));
