@@ -22,7 +22,8 @@ TEST_CASE("Wheeler's thick stripline tends to Cohn's exact thin-strip impedance"
         Approx(eta0_ohm / (4 * (4.0 + 2 * std::log(2.0) / M_PI))).epsilon(0.001));
 }
 
-TEST_CASE("coupled stripline: far apart → single line, close → odd < Z0 < even", "[geometry]") {
+TEST_CASE("coupled stripline far apart is a single line and close pairs split odd below even",
+          "[geometry]") {
   const double w = 127e-6, t = 17.5e-6, b = 2 * 127e-6 + t;
   const double z0 = stripline_z0_air(w, b, t);
   const auto far = coupled_stripline_air(w, 20 * b, b, t);
@@ -73,7 +74,7 @@ TEST_CASE("the differential pair's mixed-mode 4-port has Sdd and Scc and no conv
   CHECK(bd == Approx(bc).epsilon(0.01)); // only internal inductance differs
 }
 
-TEST_CASE("hotter copper loses more; the temperature law is 0.393 %/degC on R",
+TEST_CASE("hotter copper loses more and R follows the 0.393 %/degC law",
           "[stripline][temperature]") {
   Dielectric d;
   d.dk = 3.35;

@@ -23,7 +23,7 @@ TEST_CASE("a lossless line has purely imaginary gamma and Zc = sqrt(L/C)", "[lin
   }
 }
 
-TEST_CASE("a matched lossless line is a pure delay, a mismatched one is lossless", "[line]") {
+TEST_CASE("a matched lossless line is a pure delay and a mismatched one is lossless", "[line]") {
   const std::vector<double> f = {0.0, 1e9, 10e9, 37.3e9};
   LineConstants lc;
   const double l_h = 350e-9, c_f = 140e-12, len = 0.25;
@@ -51,7 +51,8 @@ TEST_CASE("a matched lossless line is a pure delay, a mismatched one is lossless
   CHECK(std::abs(nq.at(0, 0, 0)) == Approx((75.0 * 75 - 2500) / (75.0 * 75 + 2500)).epsilon(1e-9));
 }
 
-TEST_CASE("a resistive line at DC is a series resistor; a very long line stays finite", "[line]") {
+TEST_CASE("a resistive line at DC is a series resistor and a very long line stays finite",
+          "[line]") {
   const std::vector<double> f = {0.0};
   LineConstants lc;
   lc.z_per_m = {Complex(10.0, 0.0)};

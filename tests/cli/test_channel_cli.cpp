@@ -66,7 +66,7 @@ std::vector<std::vector<double>> csv_rows(const std::string &text) {
 }
 } // namespace
 
-TEST_CASE("channel writes freq_hz,il_db,s21_re,s21_im", "[cli][channel]") {
+TEST_CASE("channel writes the CSV columns freq_hz il_db s21_re s21_im", "[cli][channel]") {
   const Run r = run_cli({"channel", "twinax:awg=26,length=2m", "--freq", "1GHz:53.125GHz:5"});
   REQUIRE(r.code == 0);
   CHECK(r.err.empty());
@@ -85,8 +85,8 @@ TEST_CASE("channel writes freq_hz,il_db,s21_re,s21_im", "[cli][channel]") {
 }
 
 TEST_CASE("channel JSON output and temperature", "[cli][channel]") {
-  const Run j = run_cli({"channel", "annex93a:length=10in", "--freq", "26.5625GHz:26.5625GHz:1",
-                         "--format", "json"});
+  const Run j = run_cli(
+      {"channel", "annex93a:length=10in", "--freq", "26.5625GHz:26.5625GHz:1", "--format", "json"});
   REQUIRE(j.code == 0);
   CHECK(j.out.find("\"points\":[") != std::string::npos);
   CHECK(j.out.find("\"z0_ohm\":100") != std::string::npos);
@@ -94,11 +94,13 @@ TEST_CASE("channel JSON output and temperature", "[cli][channel]") {
   const auto p = j.out.find("\"il_db\":");
   REQUIRE(p != std::string::npos);
   CHECK(std::stod(j.out.substr(p + 8)) == Approx(9.96).margin(0.01));
-  const Run cold = run_cli({"channel", "stripline:material=megtron7,width=5mil,height=5mil,"
-                                       "length=10in",
+  const Run cold = run_cli({"channel",
+                            "stripline:material=megtron7,width=5mil,height=5mil,"
+                            "length=10in",
                             "--freq", "20GHz:20GHz:1", "--temperature", "25degC"});
-  const Run hot = run_cli({"channel", "stripline:material=megtron7,width=5mil,height=5mil,"
-                                      "length=10in",
+  const Run hot = run_cli({"channel",
+                           "stripline:material=megtron7,width=5mil,height=5mil,"
+                           "length=10in",
                            "--freq", "20GHz:20GHz:1", "--temperature", "85degC"});
   REQUIRE(cold.code == 0);
   REQUIRE(hot.code == 0);
@@ -113,7 +115,7 @@ TEST_CASE("channel --help shows an example and the kinds", "[cli][channel]") {
   CHECK(r.out.find("--freq") != std::string::npos);
 }
 
-TEST_CASE("channel -o writes the file; bad input leaves none", "[cli][channel][bad-input]") {
+TEST_CASE("channel -o writes the file and bad input leaves none", "[cli][channel][bad-input]") {
   const fs::path dir = fs::temp_directory_path() / "linkphy_channel_cli_out";
   fs::remove_all(dir);
   fs::create_directories(dir);
