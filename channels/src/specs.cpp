@@ -152,6 +152,8 @@ Metal metal_of(const ParamSet &p, const ChannelCatalogs &cats) {
   m.sigma_20c_s_per_m = p.quantity_or("sigma", Dimension::conductivity, copper_sigma_s_per_m);
   p.require_range("sigma", m.sigma_20c_s_per_m, 1e5, 1e8, "1e5 to 1e8 S/m");
   ParamSet r = with_entry(p, "foil", cats.foils, "foil", "smooth");
+  for (const char *k : {"foil", "roughness", "rms", "ball_radius", "surface_ratio"})
+    (void)p.text_or(k); // read (and validated) through `r`, the foil entry with spec overrides
   const std::string model = r.text_or("roughness").value_or(r.text_or("model").value_or("smooth"));
   try {
     m.roughness.model = roughness_model_from_name(model);

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -97,4 +98,27 @@ TEST_CASE("users add and override catalog entries from their own file", "[specs]
   CHECK_NOTHROW(c->network(f, Conditions{}));
   CHECK_THROWS_WITH(cats.load_user("lasers", dir / "my.toml"),
                     Contains("accepted: laminates, foils, cables, packages"));
+}
+
+TEST_CASE("roughness is selectable per spec and rough foil loses more", "[specs][roughness]") {
+  const auto cats = ChannelCatalogs::builtin();
+  const std::string geom = "stripline:material=megtron7,width=5mil,height=5mil,length=10in";
+  const std::vector<double> f = {28e9};
+  auto il = [&](const std::string &extra) {
+    const auto m = make_copper_medium(parse_spec(geom + extra), cats);
+    return -20 * std::log10(std::abs(m->network(f, Conditions{}).at(0, 1, 0)));
+  };
+  const double smooth = il("");
+  const double hvlp = il(",foil=hvlp");
+  const double std_foil = il(",foil=std");
+  const double hammer = il(",roughness=hammerstad,rms=1um");
+  const double huray = il(",roughness=huray,ball_radius=0.5um,surface_ratio=2");
+  CHECK(smooth < hvlp);
+  CHECK(hvlp < std_foil);
+  CHECK(hammer > smooth);
+  CHECK(huray > smooth);
+  CHECK(std::abs(hammer - huray) > 0.01); // two different models, not one
+  CHECK_THROWS_WITH(il(",roughness=huray"), Contains("ball_radius"));
+  CHECK_THROWS_WITH(il(",roughness=bumpy"), Contains("accepted: smooth, hammerstad, huray"));
+  CHECK_THROWS_WITH(il(",foil=gold"), Contains("unknown foil 'gold'"));
 }
