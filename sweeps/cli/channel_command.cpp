@@ -106,10 +106,8 @@ int run_channel(const ChannelOptions &o) {
                            " ohm; cascade single-ended with single-ended, differential with "
                            "differential (diff=true for via/connector)");
   }
-  // TEMPORARY until linkphy::cascade (phy/network_ops, netops helper) is in main.
-  if (nets.size() > 1)
-    throw InputError("spec '" + o.specs[1] + "'", "cascading several specs is not available yet");
-  const Network total = nets.front();
+  // Consecutive media are cascaded as networks, so reflections between them count (DESIGN §2).
+  const Network total = nets.size() == 1 ? nets.front() : cascade(nets);
 
   sweeps::OutputFile out(o.output);
   std::ostream &os = out.stream();

@@ -165,3 +165,33 @@ TEST_CASE("channel -o writes the file and bad input leaves none", "[cli][channel
   // Nothing but the good file was left in the directory (no temporaries either).
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
 }
+
+TEST_CASE("channel cascades several specs as networks", "[cli][channel][cascade]") {
+  const std::string line = "stripline:material=megtron7,width=5mil,height=5mil,length=";
+  const Run two = run_cli({"channel", line + "5in", line + "5in", "--freq", "1GHz:50GHz:5"});
+  const Run one = run_cli({"channel", line + "10in", "--freq", "1GHz:50GHz:5"});
+  REQUIRE(two.code == 0);
+  REQUIRE(one.code == 0);
+  const auto r2 = csv_rows(two.out), r1 = csv_rows(one.out);
+  REQUIRE(r2.size() == r1.size());
+  for (std::size_t k = 0; k < r1.size(); ++k) {
+    // Two identical lines in cascade are one line of the summed length (exact up to rounding).
+    CHECK(r2[k][1] == Approx(r1[k][1]).margin(1e-9));
+    CHECK(r2[k][2] == Approx(r1[k][2]).margin(1e-9));
+  }
+  // A capacitive via between them reflects: more loss than the plain line at high frequency.
+  const Run via = run_cli(
+      {"channel", line + "5in", "via:l=0.1nH,c=0.5pF", line + "5in", "--freq", "40GHz:40GHz:1"});
+  const Run plain = run_cli({"channel", line + "10in", "--freq", "40GHz:40GHz:1"});
+  REQUIRE(via.code == 0);
+  CHECK(csv_rows(via.out)[0][1] > csv_rows(plain.out)[0][1] + 0.1);
+  // Differential (100 ohm) and single-ended (50 ohm) stages do not mix.
+  const Run mix = run_cli(
+      {"channel", "twinax:awg=26,length=1m", "via:l=0.1nH,c=0.1pF", "--freq", "1GHz:2GHz:2"});
+  CHECK(mix.code == 2);
+  CHECK(mix.err_lines().size() == 1);
+  CHECK(mix.err.find("diff=true") != std::string::npos);
+  const Run ok = run_cli({"channel", "twinax:awg=26,length=1m", "via:l=0.1nH,c=0.1pF,diff=true",
+                          "--freq", "1GHz:2GHz:2"});
+  CHECK(ok.code == 0);
+}
