@@ -124,7 +124,7 @@ def main():
             out.write("\n".join(lines) + "\n")
 
         with open(os.path.join(REF_DIR, name + ".csv"), "w", newline="") as out:
-            w = csv.writer(out)
+            w = csv.writer(out, lineterminator="\n")
             w.writerow([c for c, _ in COLUMNS])
             for r in range(18, 39):
                 row = []
@@ -137,7 +137,7 @@ def main():
         summary.append([name, fmt(v["L3"].value), fmt(w3) if isinstance(w3, (int, float)) else "",
                         "" if isinstance(w3, (int, float)) else str(w3)])
     with open(os.path.join(REF_DIR, "summary.csv"), "w", newline="") as out:
-        w = csv.writer(out)
+        w = csv.writer(out, lineterminator="\n")
         w.writerow(["sheet", "reach_km", "margin_db", "cached_error"])
         w.writerows(summary)
 
