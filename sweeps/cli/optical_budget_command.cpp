@@ -40,7 +40,7 @@ std::string num(double v) {
   if (!std::isfinite(v))
     return "null"; // an eye closed by noise: the sheet shows #NUM!
   std::ostringstream os;
-  os << std::setprecision(10) << v;
+  os << std::setprecision(10) << (v == 0 ? 0.0 : v); // no "-0"
   return os.str();
 }
 
