@@ -1,0 +1,79 @@
+// Line signalling: NRZ and PAM-M levels with Gray mapping of bits to levels, and the slicer.
+// Gray mapping as in IEEE 802.3-2022 §120.5.7.1 (PAM4: 00→0, 01→1, 11→2, 10→3); PAM level
+// geometry as in J. G. Proakis & M. Salehi, Digital Communications, 5th ed., §3.2 and §4.3.
+//
+// Normalisation used throughout: the M levels are equally spaced in [-1, +1] (outer levels ±1),
+// level i = -1 + 2i/(M-1), i = 0 … M-1. Half the distance between adjacent levels is
+// d = 1/(M-1). With equiprobable symbols the average symbol power is E_s = (M+1)/(3(M-1)).
+// Error ratios in noise are in ber.hpp.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace linkphy {
+
+/// A pulse-amplitude modulation with `levels` = M levels. NRZ is PAM2.
+struct Modulation {
+  int levels = 2; ///< M ∈ [2, 64]: 2 is NRZ; 4, 6, 8 are the usual PAM; 3 (PAM3) is also valid
+
+  static Modulation nrz() { return Modulation{2}; }
+  /// PAM-M; throws InputError unless 2 ≤ M ≤ 64.
+  static Modulation pam(int m);
+
+  /// "NRZ" for M = 2, else "PAM<M>".
+  std::string name() const;
+  /// log2(M) bits per symbol (information rate; fractional for PAM6: 2.585).
+  double bits_per_symbol() const;
+  /// True when M is a power of two: each symbol then carries an integer number of Gray-mapped
+  /// bits. PAM6 etc. carry bits only over groups of symbols and have no per-symbol Gray map.
+  bool gray_mappable() const;
+  /// Half the distance between adjacent levels, d = 1/(M-1), for levels normalised to ±1.
+  double half_level_spacing() const { return 1.0 / (levels - 1); }
+  /// Average symbol power E_s = (M+1)/(3(M-1)) of equiprobable levels normalised to ±1.
+  double average_symbol_power() const;
+
+  friend bool operator==(const Modulation &, const Modulation &) = default;
+};
+
+/// Parses "NRZ", "PAM2", "PAM3", "PAM4", "PAM6", "PAM8", … up to PAM64 (case-insensitive). Throws
+/// InputError naming `where` and the accepted forms.
+Modulation parse_modulation(std::string_view text, std::string_view where = {});
+
+/// Level of symbol index i ∈ [0, M-1]: -1 + 2i/(M-1).
+double symbol_level(Modulation mod, int index);
+/// All M levels in increasing order.
+std::vector<double> symbol_levels(Modulation mod);
+
+/// Binary-reflected Gray code g = i ^ (i >> 1) and its inverse.
+constexpr unsigned gray_encode(unsigned i) { return i ^ (i >> 1); }
+constexpr unsigned gray_decode(unsigned g) {
+  unsigned i = g;
+  for (unsigned s = g >> 1; s != 0; s >>= 1)
+    i ^= s;
+  return i;
+}
+
+/// Level index carrying the bit group `bits` (k = log2 M bits, MSB first) under Gray mapping.
+/// Requires mod.gray_mappable().
+int gray_bits_to_index(Modulation mod, unsigned bits);
+/// Bit group (k bits, MSB first) carried by level index `index` under Gray mapping.
+unsigned gray_index_to_bits(Modulation mod, int index);
+
+/// Maps bits (one per byte, 0 or 1; length a multiple of k = log2 M) to levels, k bits per
+/// symbol MSB first, Gray mapped. `levels_out.size()` must be bits.size()/k. Requires
+/// mod.gray_mappable(); throws InputError otherwise or on size mismatch.
+void gray_modulate(Modulation mod, std::span<const std::uint8_t> bits,
+                   std::span<double> levels_out);
+/// Slices each received sample to the nearest level (thresholds midway between levels) and
+/// returns the level index, 0 … M-1.
+int slice_to_index(Modulation mod, double sample);
+/// Slices samples and writes k Gray-demapped bits per sample into `bits_out`
+/// (size samples.size()·k).
+void gray_demodulate(Modulation mod, std::span<const double> samples,
+                     std::span<std::uint8_t> bits_out);
+
+} // namespace linkphy

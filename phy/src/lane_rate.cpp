@@ -1,0 +1,147 @@
+// Lane-rate classes and explicit lane rates (IEEE 802.3by/bj, 802.3cd, 802.3ck, 802.3dj; 400G
+// assumed, see lane_rate.hpp).
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/lane_rate.hpp>
+#include <linkphy/phy/quantity.hpp>
+
+#include <array>
+#include <cctype>
+#include <cmath>
+
+namespace linkphy {
+namespace {
+
+struct ClassDef {
+  const char *name;
+  double line_rate_bps;
+  int levels;
+  bool kp4;
+  bool standardised;
+  const char *source;
+};
+
+const std::array<ClassDef, 5> kClasses = {{
+    {"25G", 25.78125e9, 2, false, true, "IEEE 802.3by/802.3bj (25GBASE-CR/KR, RS(528,514))"},
+    {"50G", 53.125e9, 4, true, true, "IEEE 802.3cd (50GBASE-CR/KR, RS(544,514))"},
+    {"100G", 106.25e9, 4, true, true, "IEEE 802.3ck (100GBASE-CR1/KR1, RS(544,514))"},
+    {"200G", 212.5e9, 4, true, true, "IEEE 802.3dj (200GBASE-CR1/KR1, RS(544,514))"},
+    {"400G", 425e9, 4, true, false,
+     "not standardised: assumed 2x 200G (PAM4 at 212.5 GBd, RS(544,514))"},
+}};
+
+std::string accepted_text() {
+  std::string s = "accepted: ";
+  for (std::size_t i = 0; i < kClasses.size(); ++i)
+    s += (i ? ", " : "") + std::string(kClasses[i].name);
+  return s + ", or a rate with its unit such as '106.25 Gb/s' or '53.125 GBd' with a modulation";
+}
+
+std::string upper_no_space(std::string_view text) {
+  std::string s;
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch)))
+      s += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+std::string place(std::string_view where) {
+  return where.empty() ? std::string("lane rate") : std::string(where);
+}
+
+const ClassDef *find_class(std::string_view name) {
+  const std::string s = upper_no_space(name);
+  for (const auto &c : kClasses)
+    if (s == c.name)
+      return &c;
+  return nullptr;
+}
+
+// "800G", "12.5g": looks like a class name rather than a quantity.
+bool looks_like_class(std::string_view name) {
+  const std::string s = upper_no_space(name);
+  if (s.size() < 2 || s.back() != 'G')
+    return false;
+  for (std::size_t i = 0; i + 1 < s.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(s[i])) && s[i] != '.')
+      return false;
+  return true;
+}
+
+FecCode default_fec(Modulation mod) { return mod.levels == 2 ? fec_kr4() : fec_kp4(); }
+
+} // namespace
+
+std::vector<std::string> lane_rate_class_names() {
+  std::vector<std::string> v;
+  for (const auto &c : kClasses)
+    v.emplace_back(c.name);
+  return v;
+}
+
+LaneRate lane_rate_class(std::string_view name, std::string_view where) {
+  const ClassDef *c = find_class(name);
+  if (c == nullptr)
+    throw InputError(place(where), "unknown lane-rate class '" + std::string(name) + "' (" +
+                                       accepted_text() + ")");
+  LaneRate r;
+  r.name = c->name;
+  r.line_rate_bps = c->line_rate_bps;
+  r.modulation = Modulation{c->levels};
+  r.baud_bd = r.line_rate_bps / r.modulation.bits_per_symbol();
+  r.fec = c->kp4 ? fec_kp4() : fec_kr4();
+  r.standardised = c->standardised;
+  r.source = c->source;
+  return r;
+}
+
+LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modulation,
+                         std::optional<FecCode> fec, std::string_view where) {
+  if (find_class(text) != nullptr) {
+    LaneRate r = lane_rate_class(text, where);
+    if (modulation && *modulation != r.modulation) {
+      r.modulation = *modulation;
+      r.baud_bd = r.line_rate_bps / r.modulation.bits_per_symbol();
+      r.standardised = false;
+    }
+    if (fec && *fec != r.fec) {
+      r.fec = *fec;
+      r.standardised = false;
+    }
+    return r;
+  }
+  if (looks_like_class(text))
+    throw InputError(place(where), "unknown lane-rate class '" + std::string(text) + "' (" +
+                                       accepted_text() + ")");
+  Quantity q;
+  try {
+    q = parse_quantity(text, where);
+  } catch (const InputError &) {
+    throw InputError(place(where),
+                     "'" + std::string(text) + "' is not a lane rate (" + accepted_text() + ")");
+  }
+  if (q.dimension != Dimension::bit_rate && q.dimension != Dimension::symbol_rate)
+    throw InputError(place(where), "'" + std::string(text) + "' is a " +
+                                       dimension_name(q.dimension) + ", not a lane rate (" +
+                                       accepted_text() + ")");
+  if (!(q.value > 0.0) || !std::isfinite(q.value))
+    throw InputError(place(where), "lane rate '" + std::string(text) + "' must be positive");
+  if (!modulation)
+    throw InputError(place(where), "explicit lane rate '" + std::string(text) +
+                                       "' needs a modulation (accepted: NRZ, PAM4, PAM6, PAM8, …)");
+  LaneRate r;
+  r.name = std::string(text);
+  r.modulation = *modulation;
+  if (q.dimension == Dimension::bit_rate) {
+    r.line_rate_bps = q.value;
+    r.baud_bd = q.value / modulation->bits_per_symbol();
+  } else {
+    r.baud_bd = q.value;
+    r.line_rate_bps = q.value * modulation->bits_per_symbol();
+  }
+  r.fec = fec ? *fec : default_fec(*modulation);
+  r.standardised = false;
+  r.source = "explicit";
+  return r;
+}
+
+} // namespace linkphy

@@ -1,0 +1,101 @@
+// `linkphy sweep FILE.toml [-o out.csv] [--threads N] [--resume] [--shard K/N] [--force]` and
+// `linkphy merge PART.csv... -o out.csv`.
+#include "commands.hpp"
+
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/sweep_runner.hpp>
+#include <linkphy/sweeps/sweep_spec.hpp>
+
+#include <iostream>
+#include <thread>
+#include <unistd.h>
+
+namespace linkphy::cli {
+namespace {
+
+struct SweepArgs {
+  std::string spec;
+  std::string output;
+  unsigned threads = 0;
+  bool resume = false;
+  std::string shard = "1/1";
+  bool force = false;
+  bool quiet = false;
+};
+
+void parse_shard(const std::string &text, int &k, int &n) {
+  const auto slash = text.find('/');
+  try {
+    if (slash == std::string::npos)
+      throw std::invalid_argument("");
+    std::size_t p1 = 0, p2 = 0;
+    k = std::stoi(text.substr(0, slash), &p1);
+    n = std::stoi(text.substr(slash + 1), &p2);
+    if (p1 != slash || p2 != text.size() - slash - 1 || n < 1 || k < 1 || k > n)
+      throw std::invalid_argument("");
+  } catch (const std::exception &) {
+    throw InputError("--shard '" + text + "'", "expected K/N with 1 ≤ K ≤ N, e.g. 2/8");
+  }
+}
+
+int run_sweep_command(const SweepArgs &a) {
+  const auto spec = sweeps::read_sweep_spec(a.spec, a.force);
+  const auto evaluator = sweeps::make_evaluator(spec.evaluator, spec.file.string() + ": evaluator");
+  sweeps::SweepOptions o;
+  o.output = a.output;
+  o.threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  o.resume = a.resume;
+  parse_shard(a.shard, o.shard_index, o.shard_count);
+  o.progress = !a.quiet && ::isatty(STDERR_FILENO);
+  const auto s = sweeps::run_sweep(spec, *evaluator, o);
+  if (!a.output.empty() && a.output != "-")
+    std::cerr << "linkphy: " << s.evaluated << " points evaluated"
+              << (s.resumed ? " (" + std::to_string(s.resumed) + " resumed)" : std::string())
+              << " in " << sweeps::format_value(s.seconds) << " s; wrote " << a.output << " and "
+              << a.output << ".json\n";
+  return 0;
+}
+
+void register_sweep(CLI::App &app) {
+  auto args = std::make_shared<SweepArgs>();
+  auto *sub = app.add_subcommand("sweep", "Run a parameter sweep described by a TOML file");
+  sub->footer(
+      "Example:\n  linkphy sweep sweeps/examples/kp4_waterfall.toml -o kp4.csv --threads 2\n"
+      "Rows (one per point: point index, the axes in SI units, the evaluator's keys) "
+      "stream to OUT.partial,\nare sorted and renamed onto OUT when complete, with a JSON "
+      "sidecar OUT.json.\nA killed sweep continues with --resume. Evaluators: " +
+      [] {
+        std::string s;
+        for (const auto &e : sweeps::evaluators())
+          s += "\n  " + e.name + ": " + e.description;
+        return s;
+      }());
+  sub->add_option("spec", args->spec, "Sweep spec (TOML with a [sweep] table)")->required();
+  sub->add_option("-o,--output", args->output, "CSV output file (default: stdout, unsorted)");
+  sub->add_option("--threads", args->threads, "Worker threads (default: all cores)");
+  sub->add_flag("--resume", args->resume, "Continue OUT.partial left by a killed run");
+  sub->add_option("--shard", args->shard, "Take shard K of N (points with index % N == K-1)");
+  sub->add_flag("--force", args->force, "Allow more than 1e8 points");
+  sub->add_flag("-q,--quiet", args->quiet, "No progress bar");
+  set_runner(sub, [args] { return run_sweep_command(*args); });
+}
+
+void register_merge(CLI::App &app) {
+  auto parts = std::make_shared<std::vector<std::string>>();
+  auto output = std::make_shared<std::string>();
+  auto *sub = app.add_subcommand("merge", "Join sweep shards into one CSV sorted by point");
+  sub->footer("Example:\n  linkphy merge part1.csv part2.csv -o all.csv");
+  sub->add_option("parts", *parts, "Shard CSV files (same header)")->required();
+  sub->add_option("-o,--output", *output, "Merged CSV (default: stdout)");
+  set_runner(sub, [parts, output] {
+    sweeps::merge_sweep_files(*parts, *output);
+    return 0;
+  });
+}
+
+const bool registered_sweep = add_command("sweep", register_sweep);
+const bool registered_merge = add_command("merge", register_merge);
+
+} // namespace
+} // namespace linkphy::cli

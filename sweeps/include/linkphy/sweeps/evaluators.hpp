@@ -1,0 +1,38 @@
+// What one sweep point computes. An evaluator declares its output columns once and fills one
+// formatted value per column per point; it must be safe to call from many threads at once.
+#pragma once
+
+#include <linkphy/phy/params.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace linkphy::sweeps {
+
+class Evaluator {
+public:
+  virtual ~Evaluator() = default;
+  /// Output columns, snake_case with the unit in the name (e.g. "ber_post_fec", "il_db").
+  virtual std::vector<std::string> columns() const = 0;
+  /// Keys a point may carry (anything else is an unknown key).
+  virtual std::vector<std::string> accepted_keys() const = 0;
+  /// Evaluates one point into `out` (resized to columns().size()). Throws InputError on bad input.
+  virtual void evaluate(const ParamSet &point, std::vector<std::string> &out) const = 0;
+};
+
+struct EvaluatorInfo {
+  std::string name;
+  std::string description;
+  std::unique_ptr<Evaluator> (*make)();
+};
+
+/// Every evaluator the sweeps know, by name.
+const std::vector<EvaluatorInfo> &evaluators();
+/// A new evaluator by name; InputError naming `where` and listing the known ones otherwise.
+std::unique_ptr<Evaluator> make_evaluator(const std::string &name, const std::string &where);
+
+/// Formats a double for CSV/JSON with 12 significant digits ("nan"/"inf" spelled out).
+std::string format_value(double v);
+
+} // namespace linkphy::sweeps

@@ -1,0 +1,93 @@
+// Built-in sweep evaluators. Each is a thin, thread-safe adapter from a point's keys to a model
+// of phy/channels/transceivers; the model is named in each class comment.
+#include <linkphy/phy/ber.hpp>
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/fec.hpp>
+#include <linkphy/phy/signalling.hpp>
+#include <linkphy/sweeps/evaluators.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+namespace linkphy::sweeps {
+namespace {
+
+// `fec`: RS post-FEC performance for random errors (phy/fec.hpp: Sklar §8.1.5, Cideciyan 2013).
+class FecEvaluator final : public Evaluator {
+public:
+  std::vector<std::string> columns() const override {
+    return {"fec", "ber_post_fec", "codeword_error_ratio", "frame_loss_ratio"};
+  }
+  std::vector<std::string> accepted_keys() const override {
+    return {"ber_pre", "fec", "frame_bits", "fidelity"};
+  }
+  void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
+    const double ber = p.number("ber_pre", 0.0, 0.5);
+    const FecCode code = parse_fec(p.text_or("fec").value_or("KP4"), p.where_key("fec"));
+    const double frame_bits = p.number_or("frame_bits", 512.0, 1.0, 1e9);
+    (void)p.text_or("fidelity");
+    out = {code.name, format_value(post_fec_ber(code, ber)),
+           format_value(codeword_error_ratio(code, ber)),
+           format_value(frame_loss_ratio(code, ber, frame_bits))};
+  }
+};
+
+// `pam`: PAM-M symbol and bit error ratios in Gaussian noise vs SNR (phy/ber.hpp: Proakis §4.3).
+class PamEvaluator final : public Evaluator {
+public:
+  std::vector<std::string> columns() const override {
+    return {"modulation", "d_over_sigma", "ser", "ber"};
+  }
+  std::vector<std::string> accepted_keys() const override {
+    return {"snr", "modulation", "fidelity"};
+  }
+  void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
+    const double snr_db = p.quantity("snr", Dimension::gain);
+    const Modulation mod =
+        parse_modulation(p.text_or("modulation").value_or("PAM4"), p.where_key("modulation"));
+    (void)p.text_or("fidelity");
+    out = {mod.name(), format_value(d_over_sigma_from_snr(mod, std::pow(10.0, snr_db / 10.0))),
+           format_value(pam_ser_from_snr_db(mod, snr_db)),
+           format_value(pam_ber_from_snr_db(mod, snr_db))};
+  }
+};
+
+template <class T> std::unique_ptr<Evaluator> make() { return std::make_unique<T>(); }
+
+} // namespace
+
+const std::vector<EvaluatorInfo> &evaluators() {
+  static const std::vector<EvaluatorInfo> list{
+      {"fec",
+       "post-FEC BER, codeword error and frame loss ratio from ber_pre (keys: ber_pre, fec, "
+       "frame_bits)",
+       &make<FecEvaluator>},
+      {"pam", "PAM-M SER/BER in Gaussian noise from snr (keys: snr, modulation)",
+       &make<PamEvaluator>},
+  };
+  return list;
+}
+
+std::unique_ptr<Evaluator> make_evaluator(const std::string &name, const std::string &where) {
+  std::string known;
+  for (const auto &e : evaluators()) {
+    if (e.name == name)
+      return e.make();
+    if (!known.empty())
+      known += ", ";
+    known += e.name;
+  }
+  throw InputError(where, "unknown evaluator '" + name + "'; accepted: " + known);
+}
+
+std::string format_value(double v) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.12g", v);
+  return buf;
+}
+
+} // namespace linkphy::sweeps

@@ -1,0 +1,128 @@
+// The sweep CLI end to end: kill-and-resume, shards and merge, bad specs.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string &name) {
+  const auto dir = fs::temp_directory_path() / "linkphy_test_sweep_cli";
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+std::string slurp(const fs::path &p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs a shell command; returns the raw wait status.
+int run(const std::string &cmd) { return std::system(cmd.c_str()); }
+
+std::string cli() { return std::string(LINKPHY_CLI); }
+
+// 10,000 points of the `fec` evaluator: 2 codes × 5,000 pre-FEC BERs.
+fs::path big_spec() {
+  const auto p = scratch("big.toml");
+  std::ofstream(p) << "[sweep]\nname = \"resume-test\"\nevaluator = \"fec\"\n[axes]\n"
+                      "fec = [\"KR4\", \"KP4\"]\n"
+                      "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 5000 }\n";
+  return p;
+}
+
+} // namespace
+
+TEST_CASE("a killed sweep resumes to exactly the rows of an uninterrupted run", "[sweep][cli]") {
+  const auto spec = big_spec();
+  const auto ref = scratch("ref.csv");
+  REQUIRE(run(cli() + " sweep " + spec.string() + " -q --threads 2 -o " + ref.string()) == 0);
+  const std::string expected = slurp(ref);
+  REQUIRE(std::count(expected.begin(), expected.end(), '\n') == 10001);
+
+  std::mt19937 rng(20261202);
+  for (int trial = 0; trial < 4; ++trial) {
+    const auto out = scratch("killed" + std::to_string(trial) + ".csv");
+    fs::remove(out);
+    fs::remove(fs::path(out.string() + ".partial"));
+    // Kill at random points (SIGKILL from inside after N rows), resuming each time, until done.
+    int kills = 0;
+    for (int round = 0; round < 10; ++round) {
+      const int n = std::uniform_int_distribution<int>(1, 4000)(rng);
+      const std::string resume = round ? " --resume" : "";
+      std::string cmd = "LINKPHY_TEST_KILL_AFTER_ROWS=";
+      cmd += std::to_string(n) + " " + cli() + " sweep " + spec.string() + " -q --threads 2 -o " +
+             out.string() + resume + " 2>/dev/null";
+      const int status = run(cmd);
+      if (status == 0)
+        break;
+      ++kills;
+      REQUIRE(fs::exists(fs::path(out.string() + ".partial")));
+      REQUIRE_FALSE(fs::exists(out));
+    }
+    CHECK(kills >= 1);
+    if (!fs::exists(out))
+      REQUIRE(run(cli() + " sweep " + spec.string() + " -q --threads 2 --resume -o " +
+                  out.string()) == 0);
+    CHECK(slurp(out) == expected);
+    CHECK_FALSE(fs::exists(fs::path(out.string() + ".partial")));
+  }
+}
+
+TEST_CASE("shards merge to the same file as one run", "[sweep][cli]") {
+  const auto spec = big_spec();
+  const auto ref = scratch("ref_shard.csv");
+  REQUIRE(run(cli() + " sweep " + spec.string() + " -q --threads 1 -o " + ref.string()) == 0);
+  std::string parts;
+  for (int k = 1; k <= 3; ++k) {
+    const auto part = scratch("part" + std::to_string(k) + ".csv");
+    REQUIRE(run(cli() + " sweep " + spec.string() + " -q --shard " + std::to_string(k) + "/3 -o " +
+                part.string()) == 0);
+    parts += " " + part.string();
+  }
+  const auto merged = scratch("merged.csv");
+  REQUIRE(run(cli() + " merge" + parts + " -o " + merged.string()) == 0);
+  CHECK(slurp(merged) == slurp(ref));
+}
+
+TEST_CASE("bad sweep specs exit 2 with one line and leave no output", "[sweep][cli][bad-input]") {
+  const auto check = [](const std::string &name, const std::string &text,
+                        const std::string &message) {
+    const auto spec = scratch(name);
+    std::ofstream(spec) << text;
+    const auto out = scratch(name + ".csv"), err = scratch(name + ".err");
+    fs::remove(out);
+    const int status =
+        run(cli() + " sweep " + spec.string() + " -q -o " + out.string() + " 2>" + err.string());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 2);
+    const std::string e = slurp(err);
+    CHECK(std::count(e.begin(), e.end(), '\n') == 1);
+    CHECK_THAT(e, Catch::Matchers::StartsWith("linkphy: ") && Catch::Matchers::Contains(message));
+    CHECK_FALSE(fs::exists(out));
+    CHECK_FALSE(fs::exists(fs::path(out.string() + ".partial")));
+  };
+  check("unknown_point_key.toml",
+        "[sweep]\nevaluator = \"fec\"\n[fixed]\ncolour = \"red\"\n[axes]\nber_pre = [1e-3]\n",
+        "unknown_point_key.toml:4: key 'colour': unknown key");
+  check("unitless.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = [10, 20]\n",
+        "unitless.toml:4: key 'snr': '10' has no unit");
+  check("unknown_evaluator.toml", "[sweep]\nevaluator = \"magic\"\n", "unknown evaluator 'magic'");
+  check("empty_axis.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = []\n", "is empty");
+  check("huge.toml",
+        "[sweep]\nevaluator = \"pam\"\n[axes]\na = { lin = [\"1 dB\", \"2 dB\"], points = 1000 }\n"
+        "b = { lin = [\"1 dB\", \"2 dB\"], points = 1000 }\n"
+        "c = { lin = [\"1 dB\", \"2 dB\"], points = 1000 }\n",
+        "pass --force");
+  check("out_of_range.toml", "[sweep]\nevaluator = \"fec\"\n[axes]\nber_pre = [1e-3, 0.9]\n",
+        "out of range");
+}
