@@ -162,6 +162,15 @@ TEST_CASE("optical-budget 850S50_500: the Done-means figures through the CLI", "
                       "--set 'connection_loss=2.13 dB' --format json");
   // That is sheet 850S50_400 (reach, BWm and connection loss differ): cached margin 0.6696 dB.
   CHECK(json_number(set.out, "margin_db") == Approx(0.6696137875).margin(1e-6));
+  // extinction_ratio instead of tx_avg_power_worst: the sheet's C9 (3.0034933 dB) gives back
+  // C10 = -2.03 dBm and the same margin.
+  std::string text = sheet_text("850S50_500");
+  const auto p = text.find("tx_avg_power_worst");
+  text.replace(p, text.find('\n', p) - p, "extinction_ratio = \"3.0034933022749914 dB\"");
+  const Run er = run("optical-budget --config " + write_temp("er.toml", text) + " --format json");
+  REQUIRE(er.code == 0);
+  CHECK(json_number(er.out, "margin_db") == Approx(0.7031366791).margin(1e-6));
+  CHECK(json_number(er.out, "extinction_ratio_db") == Approx(3.0034933023).margin(1e-9));
 }
 
 TEST_CASE("optical-budget PAM4: same inputs, outer OMA, one-third eyes", "[cli][optics]") {
