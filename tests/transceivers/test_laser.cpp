@@ -76,3 +76,26 @@ TEST_CASE("every laser entry gives a sane E/O stage", "[optics][laser]") {
   CHECK_THROWS_AS(find_laser("maser"), InputError);
   CHECK_THROWS_AS(Transmitter(mzm, 100), InputError);
 }
+
+TEST_CASE("laser catalog entry with ER <= 0 dB is rejected with one line", "[optics][laser]") {
+  ParamSet p("user.toml:3");
+  for (const char *kv :
+       {"source=test", "kind=dml", "wavelength=1310nm", "wavelength_drift_nm_per_k=0.09",
+        "spectral_width=0.1nm", "rin=-140dB/Hz", "bandwidth=20GHz", "extinction_ratio=0dB",
+        "avg_power=0dBm", "driver_power=0.1W", "slope_efficiency_w_per_a=0.2", "threshold=5mA",
+        "t0_k=60", "forward_voltage=1.5V"}) {
+    const std::string s(kv);
+    p.set(s.substr(0, s.find('=')), s.substr(s.find('=') + 1));
+  }
+  try {
+    laser_from_params("bad", p);
+    FAIL("ER 0 dB accepted");
+  } catch (const InputError &e) {
+    const std::string msg = e.what();
+    CHECK(msg.find("extinction_ratio") != std::string::npos);
+    CHECK(msg.find("must be > 0 dB") != std::string::npos);
+    CHECK(msg.find('\n') == std::string::npos);
+  }
+  p.set("extinction_ratio", "4dB");
+  CHECK_NOTHROW(laser_from_params("good", p));
+}
