@@ -12,7 +12,7 @@
 using namespace linkphy;
 using namespace linkphy::transceivers;
 
-TEST_CASE("responsivity R = η·λ/1.24", "[optics][photodiode]") {
+TEST_CASE("responsivity R = eta*lambda/1.24", "[optics][photodiode]") {
   // Agrawal eq. 4.1.3: R = ηλ/1.24 with λ in µm. Exact constant hc/q = 1.23984 µm·V.
   CHECK(responsivity(1.0, 1.24e-6) == Approx(1.24 / 1.23984198).epsilon(1e-9));
   CHECK(responsivity(0.8, 1.31e-6) == Approx(0.8 * 1.31 / 1.24).epsilon(2e-4));
@@ -29,7 +29,7 @@ TEST_CASE("McIntyre excess noise limits", "[optics][photodiode]") {
   CHECK_THROWS_AS(apd_excess_noise(0.5, 0.5), InputError);
 }
 
-TEST_CASE("thermal-noise-limited sensitivity (Agrawal §4.4.1)", "[optics][photodiode]") {
+TEST_CASE("thermal-noise-limited sensitivity (Agrawal 4.4.1)", "[optics][photodiode]") {
   // Agrawal eq. 4.4.11 with R = 1 A/W, σ_T = 0.1 µA, Q = 6: P̄rec = 0.6 µW = −32.2 dBm.
   const double p = thermal_limited_sensitivity_w(6, 0.1e-6, 1.0);
   CHECK(p == Approx(0.6e-6));
