@@ -84,10 +84,13 @@ TEST_CASE("shards merge to the same file as one run", "[sweep][cli]") {
   REQUIRE(run(cli() + " sweep " + spec.string() + " -q --threads 1 -o " + ref.string()) == 0);
   std::string parts;
   for (int k = 1; k <= 3; ++k) {
-    const auto part = scratch("part" + std::to_string(k) + ".csv");
+    std::string name = "part";
+    name += std::to_string(k) + ".csv";
+    const auto part = scratch(name);
     REQUIRE(run(cli() + " sweep " + spec.string() + " -q --shard " + std::to_string(k) + "/3 -o " +
                 part.string()) == 0);
-    parts += " " + part.string();
+    parts += ' ';
+    parts += part.string();
   }
   const auto merged = scratch("merged.csv");
   REQUIRE(run(cli() + " merge" + parts + " -o " + merged.string()) == 0);

@@ -1,0 +1,148 @@
+// Channel Operating Margin, IEEE 802.3-2022 Annex 93A with the 802.3ck amendments (Annex 93A.1,
+// clauses 120F/162/163): package model, equaliser search by figure of merit (93A.1.6), and the
+// statistical COM (93A.1.7). Plain numbers in SI units; the parameter tables that configure it
+// live in transceivers (com_table.hpp) and are glued in sweeps (com_run.hpp).
+#pragma once
+
+#include <complex>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace linkphy::com {
+
+using Complex = std::complex<double>;
+
+/// A 2-port as four S-parameter arrays over one frequency grid (common reference impedance).
+struct TwoPort {
+  std::vector<Complex> s11, s12, s21, s22;
+};
+
+/// Parametric package/board transmission line of Annex 93A (93A-9..93A-12):
+/// γ(f) = γ0 + a1·(1+j)·√f + a2·(1 − j(2/π)·ln f)·f + j2π·τ·f, f in GHz, γ in 1/mm.
+struct LineModel {
+  double gamma0_per_mm = 0;      ///< ≥ 0, 1/mm
+  double a1_per_mm_sqrt_ghz = 0; ///< ≥ 0, 1/(mm·√GHz)
+  double a2_per_mm_ghz = 0;      ///< ≥ 0, 1/(mm·GHz)
+  double tau_ns_per_mm = 0;      ///< > 0, ns/mm (propagation delay)
+};
+
+/// One side's package (Annex 93A.1.2, Figure 93A-2 with the 802.3ck L_s/C_b additions): from the
+/// die: shunt C_d, series L_s, shunt C_b, line segments, shunt C_p. Termination R_d at the die.
+struct PackageSide {
+  double c_d_f = 0;              ///< die capacitance, F, ≥ 0
+  double l_s_h = 0;              ///< series inductance, H, ≥ 0
+  double c_b_f = 0;              ///< bump capacitance, F, ≥ 0
+  std::vector<double> z_c_ohm;   ///< line segment impedances, die side first, > 0 Ω
+  std::vector<double> length_mm; ///< line segment lengths, ≥ 0 mm (same size as z_c_ohm)
+  double c_p_f = 0;              ///< ball capacitance, F, ≥ 0
+};
+
+/// Shunt capacitance (93A-8), reference r0_ohm (the single-ended R_0 of Table 93A-1).
+TwoPort shunt_capacitance(std::span<const double> f_hz, double c_f, double r0_ohm);
+/// Series inductance between references R_0 (the 802.3ck L_s element; like 93A-8, the package
+/// is modelled as the half-circuit of the differential pair in an R_0 system).
+TwoPort series_inductance(std::span<const double> f_hz, double l_h, double r0_ohm);
+/// Line of differential impedance z_c (ρ against 2·R_0) and length (93A-13, 93A-14).
+TwoPort transmission_line(std::span<const double> f_hz, const LineModel &line, double z_c_ohm,
+                          double length_mm, double r0_ohm);
+/// Cascade of two 2-ports (port 2 of a to port 1 of b).
+TwoPort cascade(const TwoPort &a, const TwoPort &b);
+/// The 2-port seen from the other end (ports swapped).
+TwoPort flipped(const TwoPort &a);
+/// Package of one side, die at port 1 (93A-15). For the receiver use flipped().
+TwoPort package(std::span<const double> f_hz, const PackageSide &side, const LineModel &line,
+                double r0_ohm);
+/// Voltage transfer of a 2-port between source reflection Γ1 and load reflection Γ2 (93A-18).
+std::vector<Complex> terminated_transfer(const TwoPort &s, double gamma1, double gamma2);
+
+/// Kind of a channel: the victim's through path or a crosstalk aggressor.
+enum class PathKind { thru, fext, next };
+
+/// One path's voltage transfer H21 (package, channel, terminations: 93A-18) on ascending
+/// frequencies. The evaluator adds the TX edge filter, RX filter, CTLE and FFE.
+struct PathTransfer {
+  PathKind kind = PathKind::thru;
+  std::vector<double> f_hz;
+  std::vector<Complex> h21;
+  std::string name; ///< for messages
+};
+
+/// The equaliser and noise parameters of Table 93A-1 (and 802.3ck Table 163-10 / 120F-8).
+struct Settings {
+  double f_b_hz = 53.125e9;        ///< signalling rate, Bd (> 0)
+  int levels = 4;                  ///< L, PAM levels (≥ 2)
+  int samples_per_ui = 32;         ///< M (≥ 4)
+  double der0 = 1e-4;              ///< target detector error ratio (0, 0.5)
+  double a_v_v = 0.413;            ///< victim amplitude A_v, V
+  double a_fe_v = 0.413;           ///< far-end aggressor amplitude, V
+  double a_ne_v = 0.608;           ///< near-end aggressor amplitude, V
+  double r_lm = 0.95;              ///< level mismatch ratio (0, 1]
+  double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (93A-46)
+  double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth 3 dB frequency, Hz (93A-20)
+  double eta0_v2_per_hz = 8.2e-18; ///< one-sided RX noise PSD, V²/Hz (93A-35)
+  double snr_tx_db = 33;           ///< TX SNR, dB (93A-30)
+  double sigma_rj_ui = 0.01;       ///< random jitter rms, UI
+  double a_dd_ui = 0.02;           ///< dual-Dirac jitter amplitude, UI
+  // CTLE (93A-22 as amended by 802.3ck 120F/162: a second, low-frequency pole-zero pair)
+  double f_z_hz = 21.25e9, f_p1_hz = 21.25e9, f_p2_hz = 53.125e9;
+  double f_hp_pz_hz = 0.6640625e9; ///< low-frequency pole-zero, Hz (0: no second stage)
+  std::vector<double> g_dc_db;     ///< candidate DC gains, dB (≤ 0)
+  std::vector<double> g_dc_hp_db;  ///< candidate low-frequency gains, dB (≤ 0); {0} if none
+  // TX FFE (93A-21): taps c(−pre)..c(post) except c(0), each a list of candidate values
+  int tx_pre_taps = 3;
+  std::vector<std::vector<double>> tx_tap_values; ///< in order c(−pre)..c(−1), c(1)..c(post)
+  double c0_min = 0.54;                           ///< smallest allowed c(0) = 1 − Σ|c(k≠0)|
+  // DFE (93A-26, 93A-27) with floating taps (802.3ck)
+  std::vector<double> b_max, b_min; ///< per fixed tap 1..N_b (normalised to the cursor)
+  int n_bg = 0, n_bf = 0, n_f = 0;  ///< floating groups, taps per group, span (UI)
+  double b_max_g = 0;               ///< floating tap limit
+  double b_float_rss_max = 0;       ///< RSS limit of taps from n_tail_start on (0: none)
+  int n_tail_start = 0;             ///< first tap of the RSS-limited tail (1-based, 0: none)
+  double pdf_bin_v = 1e-5;          ///< largest PDF bin; the bin is min(A_s/1000, this)
+};
+
+/// The equaliser chosen and the COM figures.
+struct Result {
+  double com_db = 0;
+  double fom_db = 0; ///< figure of merit of the chosen setting (93A-36)
+  double a_s_v = 0;  ///< signal amplitude (93A.1.6 c)
+  double a_ni_v = 0; ///< noise+interference amplitude at DER_0 (93A.1.7)
+  double g_dc_db = 0, g_dc_hp_db = 0;
+  std::vector<double> tx_taps;  ///< c(−pre)..c(post) including c(0)
+  std::vector<double> dfe_taps; ///< b(1)..b(N) applied (fixed then floating span)
+  double sigma_tx_v = 0, sigma_isi_v = 0, sigma_j_v = 0, sigma_xt_v = 0, sigma_n_v = 0;
+  int cursor_sample = 0;       ///< t_s as an index in the pulse response
+  long settings_evaluated = 0; ///< FOM evaluations in the search
+  std::vector<std::string> warnings;
+};
+
+/// Effective return loss parameters (Annex 93A.5 as amended by 802.3ck).
+struct ErlSettings {
+  double f_b_hz = 53.125e9;        ///< signalling rate, Bd
+  int samples_per_ui = 32;         ///< M
+  int levels = 4;                  ///< L
+  double der0 = 1e-4;              ///< DER_0
+  double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth and Tukey window start, Hz (0: none)
+  bool tukey_window = true;        ///< raised-cosine roll-off from f_r to f_b
+  double t_r_s = 0.01e-9;          ///< TDR transition time (Gaussian 20–80 %), s
+  int n_ui = 3500;                 ///< N, reflection window length, UI
+  int n_bx = 0;                    ///< N_bx, UI (DFE span over which rho_x applies)
+  double rho_x = 0.618;            ///< weight of reflections within N_bx
+  double beta_x = 0;               ///< loss weighting, dB/s (0: none)
+  double fixture_delay_s = 0;      ///< T_fx, s
+  double bin_v = 1e-4;             ///< PDF bin, V (the reference code's 10·BinSize)
+};
+
+/// ERL of one port from its reflection coefficient Γ(f) (Sdd11 or Sdd22) on ascending
+/// frequencies: pulse TDR response, weighted (93A-58..60), worst sampling phase, PAM-L
+/// distribution at DER_0; returns −20·log10(amplitude) in dB.
+double effective_return_loss(std::span<const double> f_hz, std::span<const Complex> gamma,
+                             const ErlSettings &settings);
+
+/// Runs the equaliser search and COM for one package case. `thru.kind` must be thru; the
+/// aggressors fext/next. Throws InputError on bad settings or a channel band below f_b/2.
+Result evaluate(const Settings &settings, const PathTransfer &thru,
+                std::span<const PathTransfer> aggressors);
+
+} // namespace linkphy::com

@@ -1,0 +1,37 @@
+// Statistical amplitude distributions of interference and noise, IEEE 802.3 Annex 93A.1.7:
+// a probability mass function on a uniform voltage grid, built by convolving per-cursor PAM-L
+// distributions (93A-39, 93A-40), Gaussian noise (93A-42), and combined (93A-43..45).
+#pragma once
+
+#include <span>
+#include <vector>
+
+namespace linkphy {
+
+/// A probability mass function on the voltage grid y_i = (first_bin + i)·bin_v, Σ p = 1.
+struct AmplitudePmf {
+  double bin_v = 1e-5; ///< bin width, volts, > 0
+  long first_bin = 0;  ///< index of p[0] on the grid
+  std::vector<double> p;
+  double y(std::size_t i) const {
+    return (static_cast<double>(first_bin) + static_cast<double>(i)) * bin_v;
+  }
+};
+
+/// A unit mass at 0 V.
+AmplitudePmf delta_pmf(double bin_v);
+/// Gaussian of standard deviation `sigma_v` (≥ 0 V) truncated at ±2·`n_sigma`·σ, normalised.
+AmplitudePmf gaussian_pmf(double sigma_v, double n_sigma, double bin_v);
+/// Σ_n h(n)·x_n with independent equiprobable PAM-`levels` symbols x ∈ {2i/(L−1) − 1}
+/// (93A-39/40): successive convolution of the per-sample distributions. Samples with
+/// |h| < bin_v are dropped, as in the reference code.
+AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels, double bin_v);
+/// Convolution of two PMFs on the same bin width (93A-43..45).
+AmplitudePmf convolve(const AmplitudePmf &a, const AmplitudePmf &b);
+/// The magnitude of the first grid voltage y0 (from below) whose cumulative probability exceeds
+/// `probability` (93A-37: A_ni from DER_0).
+double tail_amplitude(const AmplitudePmf &pmf, double probability);
+/// Standard deviation of a PMF, volts.
+double pmf_rms(const AmplitudePmf &pmf);
+
+} // namespace linkphy

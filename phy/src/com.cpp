@@ -1,0 +1,738 @@
+// Channel Operating Margin, IEEE 802.3-2022 Annex 93A (+802.3ck): equaliser search by figure of
+// merit (93A.1.6) and statistical COM (93A.1.7). Where this differs from the standard or from the
+// IEEE COM reference code, the comment says so (and docs/com.md lists it).
+#include <linkphy/phy/com.hpp>
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/pulse_response.hpp>
+#include <linkphy/phy/statistical_eye.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <sstream>
+
+namespace linkphy::com {
+namespace {
+constexpr double kPi = std::numbers::pi;
+
+// Inverse of erfc by bisection (only needed once per evaluation).
+double erfc_inv(double y) {
+  double lo = 0, hi = 10;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (std::erfc(mid) > y ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+// RX Butterworth filter, 93A-20.
+Complex rx_filter(double f, double f_r) {
+  const double x = f / f_r;
+  return 1.0 / Complex(1.0 - 3.414214 * x * x + x * x * x * x, 2.613126 * (x - x * x * x));
+}
+// TX edge filter (Gaussian, T_r 20–80 %), 93A-46.
+double tx_filter(double f, double t_r) {
+  const double a = kPi * f * t_r / 1.6832;
+  return std::exp(-2.0 * a * a);
+}
+// CTLE, 93A-22 with the 802.3ck low-frequency pole-zero stage (120F-3 / 162A).
+Complex ctle(double f, const Settings &s, double g_dc_db, double g_hp_db) {
+  const Complex jf(0.0, f);
+  Complex h = (std::pow(10.0, g_dc_db / 20.0) + jf / s.f_z_hz) /
+              ((1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz));
+  if (s.f_hp_pz_hz > 0)
+    h *= (std::pow(10.0, g_hp_db / 20.0) + jf / s.f_hp_pz_hz) / (1.0 + jf / s.f_hp_pz_hz);
+  return h;
+}
+
+struct TapSet {
+  std::vector<double> c; // c(−pre)..c(post) with c(0)
+};
+
+std::vector<TapSet> tx_combinations(const Settings &s) {
+  std::vector<TapSet> out;
+  const std::size_t n = s.tx_tap_values.size();
+  std::vector<std::size_t> idx(n, 0);
+  for (;;) {
+    TapSet t;
+    double sum_abs = 0;
+    t.c.reserve(n + 1);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == static_cast<std::size_t>(s.tx_pre_taps))
+        t.c.push_back(0.0);
+      const double v = s.tx_tap_values[i][idx[i]];
+      t.c.push_back(v);
+      sum_abs += std::abs(v);
+    }
+    if (n == static_cast<std::size_t>(s.tx_pre_taps))
+      t.c.push_back(0.0);
+    t.c[static_cast<std::size_t>(s.tx_pre_taps)] = 1.0 - sum_abs;
+    if (1.0 - sum_abs >= s.c0_min - 1e-9)
+      out.push_back(std::move(t));
+    std::size_t i = 0;
+    while (i < n && ++idx[i] == s.tx_tap_values[i].size())
+      idx[i++] = 0;
+    if (i == n)
+      break;
+  }
+  return out;
+}
+
+// One pulse response (N samples, circular) with per-phase UI-rate autocorrelations.
+struct PulseData {
+  std::vector<double> p;               // N samples
+  std::size_t n_ui = 0;                // N / M
+  std::vector<std::vector<double>> r;  // [phase][lag] Σ_n P_φ[n]·P_φ[n+lag]
+  std::vector<std::vector<double>> rd; // same for D_φ[n] = p[φ+1+nM] − p[φ−1+nM]
+  std::size_t peak = 0;
+};
+
+void autocorrelate(PulseData &d, int m, int max_lag, bool with_derivative) {
+  const std::size_t n = d.p.size();
+  const auto mm = static_cast<std::size_t>(m);
+  d.n_ui = n / mm;
+  d.r.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
+  if (with_derivative)
+    d.rd.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
+  std::vector<double> seq(d.n_ui), dseq(d.n_ui);
+  for (std::size_t ph = 0; ph < mm; ++ph) {
+    for (std::size_t k = 0; k < d.n_ui; ++k) {
+      const std::size_t t = ph + k * mm;
+      seq[k] = d.p[t];
+      if (with_derivative)
+        dseq[k] = d.p[(t + 1) % n] - d.p[(t + n - 1) % n];
+    }
+    for (int lag = 0; lag <= max_lag; ++lag) {
+      double a = 0, b = 0;
+      for (std::size_t k = 0; k + static_cast<std::size_t>(lag) < d.n_ui; ++k) {
+        const std::size_t k2 = k + static_cast<std::size_t>(lag);
+        a += seq[k] * seq[k2];
+        if (with_derivative)
+          b += dseq[k] * dseq[k2];
+      }
+      d.r[ph][static_cast<std::size_t>(lag)] = a;
+      if (with_derivative)
+        d.rd[ph][static_cast<std::size_t>(lag)] = b;
+    }
+  }
+  d.peak = static_cast<std::size_t>(std::max_element(d.p.begin(), d.p.end()) - d.p.begin());
+}
+
+// c^T R c with R Toeplitz from autocorrelation lags.
+double quad(const std::vector<double> &c, const std::vector<double> &r) {
+  double s = 0;
+  for (std::size_t i = 0; i < c.size(); ++i)
+    for (std::size_t j = 0; j < c.size(); ++j)
+      s += c[i] * c[j] * r[i > j ? i - j : j - i];
+  return s;
+}
+
+// The FFE'd pulse at absolute sample t: Σ_j c_j p(t − (j − pre)·M), circular.
+inline double ffe_sample(const std::vector<double> &p, const std::vector<double> &c, int pre, int m,
+                         long t) {
+  const long n = static_cast<long>(p.size());
+  double s = 0;
+  for (std::size_t j = 0; j < c.size(); ++j) {
+    if (c[j] == 0)
+      continue;
+    long u = (t - (static_cast<long>(j) - pre) * m) % n;
+    if (u < 0)
+      u += n;
+    s += c[j] * p[static_cast<std::size_t>(u)];
+  }
+  return s;
+}
+
+// Floating DFE tap placement: N_bg groups of N_bf adjacent taps among taps (N_b, N_f], chosen
+// greedily by the energy they remove (the reference code's findbankloc criterion; its
+// tie-breaking between adjacent banks is not replicated).
+std::vector<int> floating_taps(const std::vector<double> &h, double h0, const Settings &s) {
+  std::vector<int> taps;
+  const int first = static_cast<int>(s.b_max.size()) + 1, last = s.n_f;
+  if (s.n_bg <= 0 || s.n_bf <= 0 || last - first + 1 < s.n_bf)
+    return taps;
+  const int windows = last - first + 1 - s.n_bf + 1;
+  std::vector<double> gain(static_cast<std::size_t>(windows));
+  for (int w = 0; w < windows; ++w) {
+    double g = 0;
+    for (int k = 0; k < s.n_bf; ++k) {
+      const double a = std::abs(h[static_cast<std::size_t>(first + w + k)]);
+      const double rem = std::max(0.0, a - s.b_max_g * h0);
+      g += a * a - rem * rem;
+    }
+    gain[static_cast<std::size_t>(w)] = g;
+  }
+  std::vector<bool> used(static_cast<std::size_t>(windows), false);
+  for (int g = 0; g < s.n_bg; ++g) {
+    int best = -1;
+    for (int w = 0; w < windows; ++w)
+      if (!used[static_cast<std::size_t>(w)] &&
+          (best < 0 || gain[static_cast<std::size_t>(w)] > gain[static_cast<std::size_t>(best)]))
+        best = w;
+    if (best < 0)
+      break;
+    for (int k = 0; k < s.n_bf; ++k)
+      taps.push_back(first + best + k);
+    for (int w = std::max(0, best - s.n_bf + 1); w <= std::min(windows - 1, best + s.n_bf - 1); ++w)
+      used[static_cast<std::size_t>(w)] = true;
+  }
+  std::sort(taps.begin(), taps.end());
+  return taps;
+}
+
+// DFE taps (93A-26) for postcursors h[1..], cursor h0: fixed taps clipped to [b_min, b_max],
+// floating taps to ±b_max_g, the tail from n_tail_start limited in RSS.
+std::vector<double> dfe_taps(const std::vector<double> &h, double h0, const Settings &s) {
+  const std::size_t nb = s.b_max.size();
+  const std::size_t span =
+      std::max<std::size_t>(nb, s.n_bg > 0 ? static_cast<std::size_t>(s.n_f) : nb);
+  std::vector<double> b(span + 1, 0.0), bmax(span + 1, 0.0), bmin(span + 1, 0.0);
+  for (std::size_t k = 1; k <= nb; ++k) {
+    bmax[k] = s.b_max[k - 1];
+    bmin[k] = s.b_min[k - 1];
+  }
+  for (int k : floating_taps(h, h0, s)) {
+    bmax[static_cast<std::size_t>(k)] = s.b_max_g;
+    bmin[static_cast<std::size_t>(k)] = -s.b_max_g;
+  }
+  for (std::size_t k = 1; k <= span; ++k)
+    b[k] = std::clamp(h[k] / h0, bmin[k], bmax[k]);
+  if (s.n_tail_start > 0 && s.b_float_rss_max > 0 &&
+      static_cast<std::size_t>(s.n_tail_start) <= span) {
+    double rss = 0;
+    for (std::size_t k = static_cast<std::size_t>(s.n_tail_start); k <= span; ++k)
+      rss += b[k] * b[k];
+    rss = std::sqrt(rss);
+    if (rss >= s.b_float_rss_max)
+      for (std::size_t k = static_cast<std::size_t>(s.n_tail_start); k <= span; ++k)
+        b[k] *= s.b_float_rss_max / rss;
+  }
+  return b; // b[0] unused
+}
+
+// Sampling point by the Mueller–Müller criterion with DFE (93A-25 as in the reference code's
+// cursor_sample_index): from the last 1 %-of-peak upward crossing within 4 UI before the peak,
+// over 2 UI, minimise |h(t−T) − max(h(t+T) − b_max(1)·h(t), 0)|. Returns −1 if no crossing.
+long mm_cursor(const std::vector<double> &win, long win_start, long peak_rel, int m, double bmax1) {
+  const double hmax = win[static_cast<std::size_t>(peak_rel)];
+  long zx = -1;
+  for (long t = std::max(0L, peak_rel - 4L * m); t < peak_rel; ++t) {
+    const double a = win[static_cast<std::size_t>(t)] - 0.01 * hmax;
+    const double b = win[static_cast<std::size_t>(t + 1)] - 0.01 * hmax;
+    if ((a < 0 && b >= 0) || (a == 0 && b > 0))
+      zx = t;
+  }
+  if (zx < 0 || zx - m < 0 || zx + 3L * m >= static_cast<long>(win.size()))
+    return -1;
+  long best = zx;
+  double best_metric = 1e300;
+  for (long t = zx; t <= zx + 2L * m; ++t) {
+    const double pre = win[static_cast<std::size_t>(t - m)];
+    const double post =
+        win[static_cast<std::size_t>(t + m)] - bmax1 * win[static_cast<std::size_t>(t)];
+    const double metric = std::abs(pre - std::max(post, 0.0));
+    if (metric < best_metric) {
+      best_metric = metric;
+      best = t;
+    }
+  }
+  return win_start + best;
+}
+
+struct Candidate {
+  double fom = -1e300;
+  std::size_t ctle = 0, tx = 0;
+};
+
+struct FomParts {
+  double fom, a_s, s_isi, s_j, s_xt, s_n, s_tx;
+  long cursor;
+};
+
+// A CTLE as a weighted sum of four fixed responses, so that pulses and their correlations are
+// computed once: H_ctf = g1·g2·A + g1·B + g2·C + E with g = 10^(g_dB/20) and
+// A = 1/D, B = (jf/f_HP)/D, C = (jf/f_z)/D, E = (jf/f_z)(jf/f_HP)/D,
+// D = (1 + jf/f_p1)(1 + jf/f_p2)(1 + jf/f_HP) (93A-22 with the 802.3ck second stage; without
+// it, g2 = 1 and B = E = 0).
+constexpr int kBasis = 4;
+void ctle_basis(double f, const Settings &s, Complex out[kBasis]) {
+  const Complex jf(0.0, f);
+  Complex d = (1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz);
+  if (s.f_hp_pz_hz > 0) {
+    d *= 1.0 + jf / s.f_hp_pz_hz;
+    out[0] = 1.0 / d;
+    out[1] = (jf / s.f_hp_pz_hz) / d;
+    out[2] = (jf / s.f_z_hz) / d;
+    out[3] = (jf / s.f_z_hz) * (jf / s.f_hp_pz_hz) / d;
+  } else {
+    out[0] = 1.0 / d;
+    out[1] = 0.0;
+    out[2] = (jf / s.f_z_hz) / d;
+    out[3] = 0.0;
+  }
+}
+std::array<double, kBasis> ctle_weights(const Settings &s, double g_dc_db, double g_hp_db) {
+  const double g1 = std::pow(10.0, g_dc_db / 20.0);
+  const double g2 = s.f_hp_pz_hz > 0 ? std::pow(10.0, g_hp_db / 20.0) : 1.0;
+  return {g1 * g2, g1, g2, 1.0};
+}
+
+// One path's basis pulses and their per-phase UI-rate cross-correlations.
+struct PathBasis {
+  std::vector<std::vector<double>> p; // [basis][N] pulse responses (amplitude applied)
+  int lags = 0;
+  int m = 0;
+  std::vector<double> x;  // [phase][a][b][lag]: Σ_k P_a,φ[k]·P_b,φ[k+lag]
+  std::vector<double> xd; // same for D_φ[k] = p[φ+1+kM] − p[φ−1+kM] (thru only)
+  double &at(std::vector<double> &v, int ph, int a, int b, int l) {
+    return v[((static_cast<std::size_t>(ph) * kBasis + static_cast<std::size_t>(a)) * kBasis +
+              static_cast<std::size_t>(b)) *
+                 static_cast<std::size_t>(lags + 1) +
+             static_cast<std::size_t>(l)];
+  }
+};
+
+void correlate(PathBasis &pb, bool with_derivative) {
+  const std::size_t n = pb.p[0].size();
+  const auto mm = static_cast<std::size_t>(pb.m);
+  const std::size_t n_ui = n / mm;
+  const std::size_t per = static_cast<std::size_t>(kBasis * kBasis * (pb.lags + 1));
+  pb.x.assign(mm * per, 0.0);
+  if (with_derivative)
+    pb.xd.assign(mm * per, 0.0);
+  std::vector<std::vector<double>> seq(kBasis, std::vector<double>(n_ui)), dseq = seq;
+  for (std::size_t ph = 0; ph < mm; ++ph) {
+    for (int a = 0; a < kBasis; ++a)
+      for (std::size_t k = 0; k < n_ui; ++k) {
+        const std::size_t t = ph + k * mm;
+        const auto &pa = pb.p[static_cast<std::size_t>(a)];
+        seq[static_cast<std::size_t>(a)][k] = pa[t];
+        if (with_derivative)
+          dseq[static_cast<std::size_t>(a)][k] = pa[(t + 1) % n] - pa[(t + n - 1) % n];
+      }
+    for (int a = 0; a < kBasis; ++a)
+      for (int b = 0; b < kBasis; ++b)
+        for (int l = 0; l <= pb.lags; ++l) {
+          const auto &sa = seq[static_cast<std::size_t>(a)];
+          const auto &sb = seq[static_cast<std::size_t>(b)];
+          double acc = 0;
+          for (std::size_t k = 0; k + static_cast<std::size_t>(l) < n_ui; ++k)
+            acc += sa[k] * sb[k + static_cast<std::size_t>(l)];
+          pb.at(pb.x, static_cast<int>(ph), a, b, l) = acc;
+          if (with_derivative) {
+            const auto &da = dseq[static_cast<std::size_t>(a)];
+            const auto &db = dseq[static_cast<std::size_t>(b)];
+            double accd = 0;
+            for (std::size_t k = 0; k + static_cast<std::size_t>(l) < n_ui; ++k)
+              accd += da[k] * db[k + static_cast<std::size_t>(l)];
+            pb.at(pb.xd, static_cast<int>(ph), a, b, l) = accd;
+          }
+        }
+  }
+}
+
+// Per-phase autocorrelation of the combined pulse Σ w_a p_a: [phase][lag].
+std::vector<std::vector<double>> combine_corr(PathBasis &pb, std::vector<double> &x,
+                                              const std::array<double, kBasis> &w) {
+  std::vector<std::vector<double>> r(static_cast<std::size_t>(pb.m),
+                                     std::vector<double>(static_cast<std::size_t>(pb.lags) + 1));
+  for (int ph = 0; ph < pb.m; ++ph)
+    for (int l = 0; l <= pb.lags; ++l) {
+      double acc = 0;
+      for (int a = 0; a < kBasis; ++a)
+        for (int b = 0; b < kBasis; ++b)
+          acc += w[static_cast<std::size_t>(a)] * w[static_cast<std::size_t>(b)] *
+                 pb.at(x, ph, a, b, l);
+      r[static_cast<std::size_t>(ph)][static_cast<std::size_t>(l)] = acc;
+    }
+  return r;
+}
+
+class Evaluator {
+public:
+  Evaluator(const Settings &s, const PathTransfer &thru, std::span<const PathTransfer> aggr)
+      : s_(s), thru_(thru), aggr_(aggr) {}
+  Result run();
+
+private:
+  void prepare();
+  void set_ctle(double g_dc, double g_hp);
+  void full_pulses(double g_dc, double g_hp);
+  bool fom(const std::vector<double> &c, FomParts &out) const;
+  double sigma_n(double g_dc, double g_hp) const;
+  double local(long t) const { return local_[static_cast<std::size_t>(t - local_lo_)]; }
+
+  const Settings &s_;
+  const PathTransfer &thru_;
+  std::span<const PathTransfer> aggr_;
+  std::size_t k_points_ = 0;
+  double df_ = 0;
+  std::vector<PathBasis> basis_; // [path]; 0 = thru
+  long centre_ = 0;              // peak of the thru pulse at 0 dB CTLE gains
+  // Current CTLE setting.
+  std::vector<double> local_; // thru pulse on [local_lo_, local_lo_ + size)
+  long local_lo_ = 0;
+  long peak_ = 0;
+  std::vector<std::vector<std::vector<double>>> r_; // [path][phase][lag]
+  std::vector<std::vector<double>> rd_;             // thru derivative [phase][lag]
+  double sigma_n_ = 0;
+  std::vector<PulseData> pulses_; // full pulses for the final COM
+  std::vector<std::string> warnings_;
+};
+
+void Evaluator::prepare() {
+  const auto &f = thru_.f_hz;
+  if (f.size() < 10)
+    throw InputError(thru_.name, "channel needs at least 10 frequency points");
+  const double nyquist = s_.f_b_hz / 2;
+  if (f.back() < nyquist) {
+    std::ostringstream os;
+    os << "channel data end at " << f.back() / 1e9 << " GHz, below the Nyquist frequency "
+       << nyquist / 1e9 << " GHz; COM needs the band up to at least f_b/2";
+    throw InputError(thru_.name, os.str());
+  }
+  if (f.back() < s_.f_b_hz) {
+    std::ostringstream os;
+    os << thru_.name << ": data end at " << f.back() / 1e9
+       << " GHz, below f_b = " << s_.f_b_hz / 1e9 << " GHz; extrapolated above";
+    warnings_.push_back(os.str());
+  }
+  for (const auto &a : aggr_)
+    if (a.f_hz.size() < 10 || a.f_hz.back() < nyquist)
+      throw InputError(a.name, "crosstalk channel band ends below f_b/2");
+  const double step = f[2] - f[1]; // the reference code's frequency step
+  const double f_max = s_.samples_per_ui * s_.f_b_hz / 2;
+  const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+  k_points_ = intervals + 1;
+  df_ = f_max / static_cast<double>(intervals);
+  InverseRealFft ifft(k_points_);
+  std::vector<std::array<Complex, kBasis>> ctf(k_points_);
+  for (std::size_t k = 0; k < k_points_; ++k)
+    ctle_basis(df_ * static_cast<double>(k), s_, ctf[k].data());
+  const int lags = static_cast<int>(s_.tx_tap_values.size());
+  auto build = [&](const PathTransfer &p, double amp, bool thru) {
+    std::vector<Complex> h(p.f_hz.size());
+    for (std::size_t k = 0; k < h.size(); ++k) // H_t · H21 · H_r on the data grid (93A-19)
+      h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz);
+    const auto vtf = resample_transfer(p.f_hz, h, df_, k_points_);
+    PathBasis pb;
+    pb.m = s_.samples_per_ui;
+    pb.lags = lags;
+    std::vector<Complex> spec(k_points_);
+    std::vector<double> ir(ifft.time_points());
+    for (int b = 0; b < kBasis; ++b) {
+      for (std::size_t k = 0; k < k_points_; ++k)
+        spec[k] = vtf[k] * ctf[k][static_cast<std::size_t>(b)];
+      spec.front() = spec.front().real();
+      spec.back() = spec.back().real();
+      ifft.run(spec, ir);
+      pb.p.push_back(pulse_from_impulse(ir, s_.samples_per_ui, amp)); // 93A-24
+    }
+    correlate(pb, thru);
+    return pb;
+  };
+  basis_.push_back(build(thru_, s_.a_v_v, true));
+  for (const auto &a : aggr_)
+    basis_.push_back(build(a, a.kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v, false));
+  const auto &p0 = basis_[0].p;
+  double best = -1e300;
+  for (std::size_t t = 0; t < p0[0].size(); ++t) {
+    const double v = p0[0][t] + p0[1][t] + p0[2][t] + p0[3][t];
+    if (v > best) {
+      best = v;
+      centre_ = static_cast<long>(t);
+    }
+  }
+}
+
+double Evaluator::sigma_n(double g_dc, double g_hp) const {
+  // 93A-35 over the channel's frequency points, as the reference code.
+  const auto &f = thru_.f_hz;
+  double acc = 0;
+  for (std::size_t k = 1; k < f.size(); ++k) {
+    const double a = std::abs(rx_filter(f[k], s_.f_r_hz) * ctle(f[k], s_, g_dc, g_hp));
+    acc += a * a * (f[k] - f[k - 1]);
+  }
+  return std::sqrt(s_.eta0_v2_per_hz * acc);
+}
+
+void Evaluator::set_ctle(double g_dc, double g_hp) {
+  const auto w = ctle_weights(s_, g_dc, g_hp);
+  const int m = s_.samples_per_ui;
+  const long n = static_cast<long>(basis_[0].p[0].size());
+  local_lo_ = std::max(0L, centre_ - 60L * m);
+  const long hi = std::min(n - 1, centre_ + 90L * m);
+  local_.assign(static_cast<std::size_t>(hi - local_lo_ + 1), 0.0);
+  for (int b = 0; b < kBasis; ++b) {
+    const double wb = w[static_cast<std::size_t>(b)];
+    const auto &pb = basis_[0].p[static_cast<std::size_t>(b)];
+    for (std::size_t i = 0; i < local_.size(); ++i)
+      local_[i] += wb * pb[static_cast<std::size_t>(local_lo_) + i];
+  }
+  peak_ = std::max(local_lo_, centre_ - 20L * m);
+  for (long t = peak_; t <= std::min(hi, centre_ + 20L * m); ++t)
+    if (local(t) > local(peak_))
+      peak_ = t;
+  r_.resize(basis_.size());
+  for (std::size_t i = 0; i < basis_.size(); ++i)
+    r_[i] = combine_corr(basis_[i], basis_[i].x, w);
+  rd_ = combine_corr(basis_[0], basis_[0].xd, w);
+  sigma_n_ = sigma_n(g_dc, g_hp);
+}
+
+void Evaluator::full_pulses(double g_dc, double g_hp) {
+  const auto w = ctle_weights(s_, g_dc, g_hp);
+  pulses_.assign(basis_.size(), {});
+  for (std::size_t i = 0; i < basis_.size(); ++i) {
+    auto &p = pulses_[i].p;
+    p.assign(basis_[i].p[0].size(), 0.0);
+    for (int b = 0; b < kBasis; ++b)
+      for (std::size_t t = 0; t < p.size(); ++t)
+        p[t] += w[static_cast<std::size_t>(b)] * basis_[i].p[static_cast<std::size_t>(b)][t];
+    autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()), i == 0);
+  }
+}
+
+bool Evaluator::fom(const std::vector<double> &c, FomParts &o) const {
+  const int m = s_.samples_per_ui;
+  const long pre = s_.tx_pre_taps;
+  const long post = static_cast<long>(c.size()) - 1 - pre;
+  const std::size_t span =
+      std::max(s_.b_max.size(), s_.n_bg > 0 ? static_cast<std::size_t>(s_.n_f) : s_.b_max.size());
+  const long lo = local_lo_, hi = local_lo_ + static_cast<long>(local_.size()) - 1;
+  const long w0 = peak_ - 8L * m, w1 = peak_ + 6L * m;
+  if (w0 - post * m < lo || w1 + pre * m > hi ||
+      peak_ + (3L + static_cast<long>(span) + pre) * m > hi)
+    return false;
+  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak.
+  thread_local std::vector<double> win;
+  win.assign(static_cast<std::size_t>(w1 - w0 + 1), 0.0);
+  for (std::size_t j = 0; j < c.size(); ++j) {
+    if (c[j] == 0)
+      continue;
+    const double cj = c[j];
+    const double *src = local_.data() + (w0 - (static_cast<long>(j) - pre) * m - lo);
+    for (std::size_t i = 0; i < win.size(); ++i)
+      win[i] += cj * src[i];
+  }
+  long peak_rel = 5L * m;
+  for (long t = 5L * m; t <= 11L * m; ++t)
+    if (win[static_cast<std::size_t>(t)] > win[static_cast<std::size_t>(peak_rel)])
+      peak_rel = t;
+  const double bmax1 = s_.b_max.empty() ? 0.0 : s_.b_max[0];
+  const long ts = mm_cursor(win, w0, peak_rel, m, bmax1);
+  if (ts < 0)
+    return false;
+  const auto phase = static_cast<std::size_t>(((ts % m) + m) % m);
+  thread_local std::vector<double> h;
+  h.assign(span + 1, 0.0);
+  for (std::size_t d = 0; d <= span; ++d) {
+    double acc = 0;
+    for (std::size_t j = 0; j < c.size(); ++j)
+      acc += c[j] * local(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
+    h[d] = acc;
+  }
+  const double h0 = h[0];
+  if (h0 <= 0)
+    return false;
+  const std::vector<double> b = dfe_taps(h, h0, s_);
+  double energy = quad(c, r_[0][phase]) - h0 * h0;
+  for (std::size_t d = 1; d <= span; ++d) {
+    const double ex = h[d] - b[d] * h0;
+    energy += ex * ex - h[d] * h[d];
+  }
+  const double var_x =
+      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
+  o.a_s = s_.r_lm * h0 / (s_.levels - 1);                         // 93A.1.6 c
+  o.s_isi = std::sqrt(var_x * std::max(energy, 0.0));             // 93A-31
+  const double hj2 = quad(c, rd_[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
+  o.s_j = std::sqrt((s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
+                    hj2);                             // 93A-32
+  o.s_tx = h0 * std::pow(10.0, -s_.snr_tx_db / 20.0); // 93A-30
+  o.s_n = sigma_n_;
+  double xt = 0; // 93A-33, 93A-34
+  std::vector<double> unity(c.size(), 0.0);
+  unity[static_cast<std::size_t>(pre)] = 1.0;
+  for (std::size_t i = 1; i < r_.size(); ++i) {
+    const auto &cc = aggr_[i - 1].kind == PathKind::next ? unity : c;
+    double best = 0;
+    for (const auto &r : r_[i])
+      best = std::max(best, quad(cc, r));
+    xt += var_x * best;
+  }
+  o.s_xt = std::sqrt(xt);
+  const double total =
+      o.s_isi * o.s_isi + o.s_j * o.s_j + o.s_xt * o.s_xt + o.s_n * o.s_n + o.s_tx * o.s_tx;
+  o.fom = 20.0 * std::log10(o.a_s / std::sqrt(total)); // 93A-36
+  o.cursor = ts;
+  return true;
+}
+
+Result Evaluator::run() {
+  prepare();
+  const std::vector<TapSet> combos = tx_combinations(s_);
+  if (combos.empty())
+    throw InputError("TX FFE", "no tap combination satisfies c(0) >= c0_min");
+  std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
+  Result r;
+  Candidate best;
+  double best_gdc = 0, best_ghp = 0;
+  for (double ghp : hp)
+    for (double gdc : s_.g_dc_db) {
+      set_ctle(gdc, ghp);
+      for (std::size_t t = 0; t < combos.size(); ++t) {
+        FomParts parts{};
+        ++r.settings_evaluated;
+        if (!fom(combos[t].c, parts))
+          continue;
+        if (parts.fom > best.fom) {
+          best.fom = parts.fom;
+          best.tx = t;
+          best_gdc = gdc;
+          best_ghp = ghp;
+        }
+      }
+    }
+  if (best.fom <= -1e299)
+    throw InputError(thru_.name, "equaliser search failed: no setting gives a pulse with a "
+                                 "zero crossing before its peak");
+  // Full COM at the chosen setting (93A.1.7).
+  set_ctle(best_gdc, best_ghp);
+  full_pulses(best_gdc, best_ghp);
+  const std::vector<double> &c = combos[best.tx].c;
+  FomParts parts{};
+  fom(c, parts);
+  const int m = s_.samples_per_ui;
+  const int pre = s_.tx_pre_taps;
+  const long n = static_cast<long>(pulses_[0].p.size());
+  const long ts = parts.cursor;
+  // UI-spaced samples through the cursor, within the record (no wrap-around): k_pre before it.
+  const long k_pre = ts / m, k_post = (n - 1 - ts) / m;
+  const auto n_ui = k_pre + k_post + 1;
+  std::vector<double> all(static_cast<std::size_t>(n_ui)), hj(static_cast<std::size_t>(n_ui));
+  for (long k = -k_pre; k <= k_post; ++k) {
+    const long t = ts + k * m;
+    all[static_cast<std::size_t>(k + k_pre)] = ffe_sample(pulses_[0].p, c, pre, m, t);
+    hj[static_cast<std::size_t>(k + k_pre)] =
+        (ffe_sample(pulses_[0].p, c, pre, m, t + 1) - ffe_sample(pulses_[0].p, c, pre, m, t - 1)) *
+        m / 2.0; // 93A-28
+  }
+  std::vector<double> seq(all.begin() + k_pre, all.end()); // cursor and postcursors
+  const double h0 = seq[0];
+  const std::size_t span =
+      std::max(s_.b_max.size(), s_.n_bg > 0 ? static_cast<std::size_t>(s_.n_f) : s_.b_max.size());
+  const std::vector<double> b = dfe_taps(seq, h0, s_);
+  std::vector<double> resid(all.begin(), all.begin() + k_pre); // precursors
+  for (std::size_t k = 1; k < seq.size(); ++k)
+    resid.push_back(k <= span ? seq[k] - b[k] * h0 : seq[k]); // 93A-27
+  const double a_s = s_.r_lm * h0 / (s_.levels - 1);
+  double bin = std::min(a_s / 1000.0, s_.pdf_bin_v); // 93A.1.7.1 note: ≤ A_s/1000
+  {
+    // A pathological channel (interference ≫ signal) would need millions of bins; cap the PMF
+    // at 2·10^5 bins (COM is then far below 0 dB anyway) and say so.
+    double span_v = 0;
+    for (double v : resid)
+      span_v += std::abs(v);
+    if (span_v / bin > 2e5) {
+      bin = span_v / 2e5;
+      warnings_.push_back(thru_.name + ": interference spans " + std::to_string(span_v / a_s) +
+                          " A_s; PDF bin coarsened to " + std::to_string(bin * 1e6) + " uV");
+    }
+  }
+  const double var_x =
+      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
+  double hj_norm2 = 0;
+  for (double v : hj)
+    hj_norm2 += v * v;
+  const double s_rj = s_.sigma_rj_ui * std::sqrt(var_x * hj_norm2);
+  const double s_tx = h0 * std::pow(10.0, -s_.snr_tx_db / 20.0);
+  const double s_g = std::sqrt(s_rj * s_rj + sigma_n_ * sigma_n_ + s_tx * s_tx); // 93A-41
+  const double q = std::sqrt(2.0) * erfc_inv(2.0 * s_.der0);
+  AmplitudePmf noise = gaussian_pmf(s_g, q, bin); // 93A-42
+  std::vector<double> dd(hj.size());
+  for (std::size_t k = 0; k < hj.size(); ++k)
+    dd[k] = s_.a_dd_ui * hj[k];
+  noise = convolve(noise, pam_interference_pmf(dd, s_.levels, bin)); // 93A-40, 93A-43
+  AmplitudePmf total = pam_interference_pmf(resid, s_.levels, bin);  // ISI
+  // Crosstalk: each aggressor at its worst phase (largest rms), 93A-44.
+  std::vector<double> unity(c.size(), 0.0);
+  unity[static_cast<std::size_t>(pre)] = 1.0;
+  double xt_var = 0;
+  for (std::size_t i = 1; i < pulses_.size(); ++i) {
+    const auto &cc = aggr_[i - 1].kind == PathKind::next ? unity : c;
+    std::size_t best_ph = 0;
+    double best_e = -1;
+    for (std::size_t ph = 0; ph < pulses_[i].r.size(); ++ph) {
+      const double e = quad(cc, pulses_[i].r[ph]);
+      if (e > best_e) {
+        best_e = e;
+        best_ph = ph;
+      }
+    }
+    std::vector<double> xs;
+    for (long t = static_cast<long>(best_ph); t < n; t += m)
+      xs.push_back(ffe_sample(pulses_[i].p, cc, pre, m, t));
+    const AmplitudePmf x = pam_interference_pmf(xs, s_.levels, bin);
+    xt_var += pmf_rms(x) * pmf_rms(x);
+    total = convolve(total, x);
+  }
+  total = convolve(total, noise); // 93A-45
+  const double a_ni = tail_amplitude(total, s_.der0);
+  r.com_db = 20.0 * std::log10(a_s / a_ni);
+  r.fom_db = parts.fom;
+  r.a_s_v = a_s;
+  r.a_ni_v = a_ni;
+  r.g_dc_db = best_gdc;
+  r.g_dc_hp_db = best_ghp;
+  r.tx_taps = c;
+  r.dfe_taps.assign(b.begin() + 1, b.end());
+  r.sigma_tx_v = s_tx;
+  r.sigma_isi_v = parts.s_isi;
+  r.sigma_j_v = parts.s_j;
+  r.sigma_xt_v = std::sqrt(xt_var);
+  r.sigma_n_v = sigma_n_;
+  r.cursor_sample = static_cast<int>(ts);
+  r.warnings = warnings_;
+  return r;
+}
+
+void validate(const Settings &s) {
+  auto need = [](bool ok, const char *key, const char *accepted) {
+    if (!ok)
+      throw InputError(std::string("COM setting '") + key + "'", accepted);
+  };
+  need(s.f_b_hz > 0, "f_b", "must be > 0");
+  need(s.levels >= 2, "L", "must be >= 2");
+  need(s.samples_per_ui >= 4, "M", "must be >= 4");
+  need(s.der0 > 0 && s.der0 < 0.5, "DER_0", "must be in (0, 0.5)");
+  need(s.r_lm > 0 && s.r_lm <= 1, "R_LM", "must be in (0, 1]");
+  need(s.f_r_hz > 0, "f_r", "must be > 0");
+  need(!s.g_dc_db.empty(), "g_DC", "needs at least one value");
+  need(s.b_max.size() == s.b_min.size(), "b_min", "must have as many taps as b_max");
+  for (std::size_t k = 0; k < s.b_max.size(); ++k)
+    need(s.b_min[k] <= s.b_max[k], "b_min", "each b_min(n) must be <= b_max(n)");
+  need(s.tx_pre_taps >= 0 && static_cast<std::size_t>(s.tx_pre_taps) <= s.tx_tap_values.size(),
+       "tx taps", "pre-cursor count exceeds the taps given");
+  for (const auto &v : s.tx_tap_values)
+    need(!v.empty(), "tx taps", "every TX FFE tap needs at least one value");
+  need(s.c0_min > 0 && s.c0_min <= 1, "c(0)", "minimum must be in (0, 1]");
+  need(s.n_bg == 0 || s.n_f > static_cast<int>(s.b_max.size()), "N_f",
+       "floating-tap span must exceed N_b");
+}
+
+} // namespace
+
+Result evaluate(const Settings &settings, const PathTransfer &thru,
+                std::span<const PathTransfer> aggressors) {
+  validate(settings);
+  if (thru.kind != PathKind::thru)
+    throw InputError(thru.name, "the victim path must be a thru channel");
+  if (thru.f_hz.size() != thru.h21.size())
+    throw InputError(thru.name, "frequency and transfer arrays differ in size");
+  Evaluator e(settings, thru, aggressors);
+  return e.run();
+}
+
+} // namespace linkphy::com

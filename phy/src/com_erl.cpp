@@ -1,0 +1,94 @@
+// Effective return loss, IEEE 802.3 Annex 93A.5 (93A-56..93A-60) as amended by 802.3ck
+// (G_rr = ρ_x within the DFE span N_bx), following the IEEE COM reference code's get_TDR.
+#include <linkphy/phy/com.hpp>
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/pulse_response.hpp>
+#include <linkphy/phy/statistical_eye.hpp>
+
+#include <cmath>
+#include <numbers>
+
+namespace linkphy::com {
+
+double effective_return_loss(std::span<const double> f_hz, std::span<const Complex> gamma,
+                             const ErlSettings &s) {
+  if (f_hz.size() < 10 || f_hz.size() != gamma.size())
+    throw InputError("ERL", "needs a reflection coefficient on at least 10 frequencies");
+  constexpr double kPi = std::numbers::pi;
+  const double delay = 500e-12 + 3.0 * s.t_r_s; // makes the Gaussian edge causal
+  std::vector<Complex> rl(f_hz.size());
+  for (std::size_t k = 0; k < f_hz.size(); ++k) {
+    const double f = f_hz[k];
+    const double a = kPi * f * s.t_r_s / 1.6832; // TDR edge, 93A-46 form
+    Complex h = gamma[k] * std::exp(-2.0 * a * a) * std::polar(1.0, -2.0 * kPi * f * delay);
+    if (s.f_r_hz > 0) {
+      const double x = f / s.f_r_hz; // 93A-20
+      h /= Complex(1.0 - 3.414214 * x * x + x * x * x * x, 2.613126 * (x - x * x * x));
+      if (s.tukey_window) {
+        double w = 1.0;
+        if (f > s.f_b_hz)
+          w = 0.0;
+        else if (f >= s.f_r_hz)
+          w = 0.5 * std::cos(2.0 * kPi * (f - s.f_b_hz) / (2.0 * (s.f_b_hz - s.f_r_hz)) - kPi) +
+              0.5;
+        h *= w;
+      }
+    }
+    rl[k] = h;
+  }
+  const double step = f_hz[2] - f_hz[1];
+  const double f_max = s.samples_per_ui * s.f_b_hz / 2;
+  const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+  const double df = f_max / static_cast<double>(intervals);
+  const auto spec = resample_transfer(f_hz, rl, df, intervals + 1);
+  InverseRealFft ifft(intervals + 1);
+  std::vector<double> ir(ifft.time_points());
+  ifft.run(spec, ir);
+  const double dt = 1.0 / (s.f_b_hz * s.samples_per_ui);
+  const double ui = 1.0 / s.f_b_hz;
+  // Time axis t_n = n·dt − 500 ps; keep t in [T_r, N·UI + T_fx].
+  std::size_t start = 0, end = ir.size();
+  for (std::size_t n = 0; n < ir.size(); ++n) {
+    const double t = static_cast<double>(n) * dt - 500e-12;
+    if (start == 0 && t >= s.t_r_s)
+      start = n;
+    if (t >= s.n_ui * ui + s.fixture_delay_s) {
+      end = n + 1;
+      break;
+    }
+  }
+  if (start >= end)
+    throw InputError("ERL", "reflection window is empty (check N and the fixture delay)");
+  std::vector<double> seg(ir.begin() + static_cast<long>(start),
+                          ir.begin() + static_cast<long>(end));
+  std::vector<double> pulse = pulse_from_impulse(seg, s.samples_per_ui, 1.0);
+  // Weighting: zero before the fixture, ρ_x (and the β_x loss factor) within N_bx UI, 1 after.
+  const double t_fx = s.fixture_delay_s + 3.0 * s.t_r_s;
+  const double t_k = (s.n_bx + 1) * ui + t_fx;
+  for (std::size_t i = 0; i < pulse.size(); ++i) {
+    const double t = static_cast<double>(start + i) * dt - 500e-12;
+    double w = 1.0;
+    if (t < t_fx)
+      w = 0.0;
+    else if (t <= t_k) {
+      w = s.rho_x;
+      if (s.n_bx > 0 && s.beta_x != 0)
+        w *= std::pow(10.0, s.beta_x * (t - t_k) / 20.0);
+    }
+    pulse[i] *= w;
+  }
+  double worst = 0;
+  for (int ph = 0; ph < s.samples_per_ui; ++ph) {
+    std::vector<double> taps;
+    for (std::size_t i = static_cast<std::size_t>(ph); i < pulse.size();
+         i += static_cast<std::size_t>(s.samples_per_ui))
+      taps.push_back(pulse[i]);
+    const AmplitudePmf pmf = pam_interference_pmf(taps, s.levels, s.bin_v);
+    worst = std::max(worst, tail_amplitude(pmf, s.der0));
+  }
+  if (worst <= 0)
+    return 200.0; // no reflection above the PDF resolution
+  return -20.0 * std::log10(worst);
+}
+
+} // namespace linkphy::com

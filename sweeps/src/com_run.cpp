@@ -1,0 +1,358 @@
+// COM/ERL runs: Touchstone channels + a COM parameter table → phy's Annex 93A engine.
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/pulse_response.hpp>
+#include <linkphy/sweeps/com_run.hpp>
+
+#if __has_include(<linkphy/phy/touchstone.hpp>)
+#include <linkphy/phy/touchstone.hpp>
+#define LINKPHY_HAVE_TOUCHSTONE 1
+#endif
+
+#include <Eigen/SVD>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <numbers>
+#include <sstream>
+
+namespace linkphy::sweeps {
+namespace {
+using com::Complex;
+
+std::string fmt(double v, int prec = 4) {
+  std::ostringstream os;
+  os.precision(prec);
+  os << v;
+  return os.str();
+}
+
+#ifndef LINKPHY_HAVE_TOUCHSTONE
+// Minimal Touchstone 1.x reader (until phy/touchstone.hpp is merged): RI/MA/DB, Hz..GHz.
+Network read_s4p(const std::string &path) {
+  std::ifstream in(path);
+  if (!in)
+    throw InputError(path, "cannot open Touchstone file");
+  const int ports = 4;
+  std::string line;
+  double fmul = 1e9, r = 50;
+  std::string format = "MA";
+  std::vector<double> vals;
+  while (std::getline(in, line)) {
+    if (auto p = line.find('!'); p != std::string::npos)
+      line.resize(p);
+    std::istringstream is(line);
+    if (line.find('#') != std::string::npos) {
+      std::string tok;
+      is.ignore(1000, '#');
+      while (is >> tok) {
+        std::string u = tok;
+        std::transform(u.begin(), u.end(), u.begin(), ::toupper);
+        if (u == "HZ")
+          fmul = 1;
+        else if (u == "KHZ")
+          fmul = 1e3;
+        else if (u == "MHZ")
+          fmul = 1e6;
+        else if (u == "GHZ")
+          fmul = 1e9;
+        else if (u == "RI" || u == "MA" || u == "DB")
+          format = u;
+        else if (u == "R")
+          is >> r;
+      }
+      continue;
+    }
+    double v;
+    while (is >> v)
+      vals.push_back(v);
+  }
+  const std::size_t per = 1 + 2 * ports * ports;
+  if (vals.size() < per || vals.size() % per)
+    throw InputError(path, "not a 4-port Touchstone file");
+  std::vector<double> f;
+  for (std::size_t i = 0; i < vals.size(); i += per)
+    f.push_back(vals[i] * fmul);
+  Network net(f, ports, r);
+  net.name = std::filesystem::path(path).stem().string();
+  for (std::size_t k = 0; k < f.size(); ++k)
+    for (int e = 0; e < ports * ports; ++e) {
+      const double a = vals[k * per + 1 + 2 * static_cast<std::size_t>(e)];
+      const double b = vals[k * per + 2 + 2 * static_cast<std::size_t>(e)];
+      Complex c;
+      if (format == "RI")
+        c = {a, b};
+      else if (format == "MA")
+        c = std::polar(a, b * std::numbers::pi / 180);
+      else
+        c = std::polar(std::pow(10.0, a / 20), b * std::numbers::pi / 180);
+      net.at(k, e / ports, e % ports) = c;
+    }
+  return net;
+}
+#else
+Network read_s4p(const std::string &path) { return read_touchstone(path).network; }
+#endif
+
+// Shunt C, line, shunt C of a host board (Clause 92 / the reference code's add_brd).
+com::TwoPort board(std::span<const double> f, const transceivers::ComTable &t, double len_mm,
+                   double c_near, double c_far) {
+  const com::LineModel line{t.board_gamma0_per_mm, t.board_a1_per_mm_sqrt_ghz,
+                            t.board_a2_per_mm_ghz, t.board_tau_ns_per_mm};
+  com::TwoPort b = com::shunt_capacitance(f, c_near, t.r_0_ohm);
+  b = com::cascade(b, com::transmission_line(f, line, t.board_z_c_ohm, len_mm, t.r_0_ohm));
+  return com::cascade(b, com::shunt_capacitance(f, c_far, t.r_0_ohm));
+}
+
+com::PackageSide side(const transceivers::ComTable &t, int i, const std::vector<double> &z_p) {
+  com::PackageSide s;
+  s.c_d_f = t.c_d_f[i];
+  s.l_s_h = t.l_s_h[i];
+  s.c_b_f = t.c_b_f[i];
+  s.c_p_f = t.c_p_f[i];
+  s.z_c_ohm = t.z_c_ohm;
+  s.length_mm = z_p;
+  return s;
+}
+
+com::Settings settings(const transceivers::ComTable &t) {
+  com::Settings s;
+  s.f_b_hz = t.f_b_hz;
+  s.levels = t.levels;
+  s.samples_per_ui = t.samples_per_ui;
+  s.der0 = t.der0;
+  s.a_v_v = t.a_v_v;
+  s.a_fe_v = t.a_fe_v;
+  s.a_ne_v = t.a_ne_v;
+  s.r_lm = t.r_lm;
+  s.t_r_s = t.t_r_s;
+  s.f_r_hz = t.f_r_hz;
+  s.eta0_v2_per_hz = t.eta0_v2_per_hz;
+  s.snr_tx_db = t.snr_tx_db;
+  s.sigma_rj_ui = t.sigma_rj_ui;
+  s.a_dd_ui = t.a_dd_ui;
+  s.f_z_hz = t.ctle.f_z_hz;
+  s.f_p1_hz = t.ctle.f_p1_hz;
+  s.f_p2_hz = t.ctle.f_p2_hz;
+  s.f_hp_pz_hz = t.ctle.f_hp_pz_hz;
+  s.g_dc_db = t.ctle.g_dc_db;
+  s.g_dc_hp_db = t.ctle.g_dc_hp_db;
+  s.tx_pre_taps = t.tx_ffe.pre_taps;
+  s.tx_tap_values = t.tx_ffe.tap_values;
+  s.c0_min = t.tx_ffe.c0_min;
+  s.b_max = t.dfe.b_max;
+  s.b_min = t.dfe.b_min;
+  s.n_bg = t.dfe.n_bg;
+  s.n_bf = t.dfe.n_bf;
+  s.n_f = t.dfe.n_f;
+  s.b_max_g = t.dfe.b_max_g;
+  s.b_float_rss_max = t.dfe.b_float_rss_max;
+  s.n_tail_start = t.dfe.n_tail_start;
+  return s;
+}
+
+double il_at(std::span<const double> f, std::span<const Complex> s21, double f0) {
+  for (std::size_t k = 1; k < f.size(); ++k)
+    if (f[k] >= f0) {
+      const double t = (f0 - f[k - 1]) / (f[k] - f[k - 1]);
+      const double m = std::abs(s21[k - 1]) + t * (std::abs(s21[k]) - std::abs(s21[k - 1]));
+      return -20.0 * std::log10(std::max(m, 1e-300));
+    }
+  return -20.0 * std::log10(std::max(std::abs(s21.back()), 1e-300));
+}
+} // namespace
+
+double ComReport::com_min_db() const {
+  double m = 1e300;
+  for (const auto &c : cases)
+    m = std::min(m, c.result.com_db);
+  return m;
+}
+
+bool ComReport::pass() const { return com_min_db() >= com_pass_db && erl_db >= erl_pass_db; }
+
+com::TwoPort differential(const Network &n, const int (&po)[4]) {
+  if (n.ports != 4)
+    throw InputError(n.name, "COM needs a 4-port (.s4p) channel, got " + std::to_string(n.ports) +
+                                 " ports");
+  const int ip = po[0] - 1, im = po[1] - 1, op = po[2] - 1, om = po[3] - 1;
+  com::TwoPort t;
+  const std::size_t nf = n.frequencies();
+  t.s11.resize(nf);
+  t.s12.resize(nf);
+  t.s21.resize(nf);
+  t.s22.resize(nf);
+  for (std::size_t k = 0; k < nf; ++k) { // mixed-mode Sdd (Bockelman & Eisenstadt 1995)
+    auto dd = [&](int a, int am, int b, int bm) {
+      return 0.5 * (n.at(k, a, b) - n.at(k, a, bm) - n.at(k, am, b) + n.at(k, am, bm));
+    };
+    t.s11[k] = dd(ip, im, ip, im);
+    t.s12[k] = dd(ip, im, op, om);
+    t.s21[k] = dd(op, om, ip, im);
+    t.s22[k] = dd(op, om, op, om);
+  }
+  return t;
+}
+
+std::vector<std::string> check_channel(const Network &n, const int (&po)[4]) {
+  std::vector<std::string> w;
+  // Passivity: largest singular value of S at each frequency must not exceed 1.
+  double worst = 0, worst_f = 0;
+  for (std::size_t k = 0; k < n.frequencies(); ++k) {
+    Eigen::JacobiSVD<CMatrix> svd(CMatrix(n.matrix(k)));
+    const double sv = svd.singularValues()(0);
+    if (sv > worst) {
+      worst = sv;
+      worst_f = n.freq_hz[k];
+    }
+  }
+  if (worst > 1.0 + 1e-4) // measurement noise below 1e-4 is not reported
+    w.push_back(n.name + ": S-parameters not passive: largest singular value " + fmt(worst, 6) +
+                " at " + fmt(worst_f / 1e9) + " GHz (exceeds 1 by " + fmt(worst - 1.0, 3) + ", " +
+                fmt(20 * std::log10(worst), 3) + " dB)");
+  // Causality: energy of the (band-windowed) Sdd21 impulse response at negative time.
+  const com::TwoPort d = differential(n, po);
+  const auto &f = n.freq_hz;
+  if (f.size() >= 10) {
+    const double step = f[2] - f[1];
+    const double f_max = f.back();
+    const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+    std::vector<Complex> h(f.size());
+    for (std::size_t k = 0; k < f.size(); ++k) { // Hann window over the band against Gibbs
+      const double win = 0.5 + 0.5 * std::cos(std::numbers::pi * f[k] / f_max);
+      h[k] = d.s21[k] * win;
+    }
+    const auto spec =
+        resample_transfer(f, h, f_max / static_cast<double>(intervals), intervals + 1);
+    InverseRealFft ifft(intervals + 1);
+    std::vector<double> ir(ifft.time_points());
+    ifft.run(spec, ir);
+    double total = 0, before = 0;
+    for (std::size_t i = 0; i < ir.size(); ++i) {
+      total += ir[i] * ir[i];
+      if (i >= ir.size() / 2)
+        before += ir[i] * ir[i];
+    }
+    if (total > 0 && before / total > 1e-3)
+      w.push_back(n.name + ": Sdd21 not causal: " + fmt(100.0 * before / total, 3) +
+                  " % of the impulse-response energy lies before t = 0 (" +
+                  fmt(10 * std::log10(before / total), 3) + " dB)");
+  }
+  return w;
+}
+
+ComReport run_com(const transceivers::ComTable &t, const Network &thru,
+                  std::span<const Network> fext, std::span<const Network> next,
+                  const int (&po)[4]) {
+  ComReport rep;
+  rep.table_name = t.name;
+  rep.table_file = t.file;
+  rep.thru_name = thru.name;
+  rep.com_pass_db = t.com_pass_db;
+  rep.erl_pass_db = t.erl_pass_db;
+  rep.warnings = check_channel(thru, po);
+  const com::TwoPort ch = differential(thru, po);
+  const auto &f = thru.freq_hz;
+  rep.il_nyquist_db = il_at(f, ch.s21, t.f_b_hz / 2);
+  // ERL of both ports of the channel alone (TDR_W_TXPKG = 0), Annex 93A.5.
+  com::ErlSettings es;
+  es.f_b_hz = t.f_b_hz;
+  es.samples_per_ui = t.samples_per_ui;
+  es.levels = t.levels;
+  es.der0 = t.der0;
+  es.f_r_hz = t.f_r_hz;
+  es.tukey_window = t.erl_tukey_window;
+  es.t_r_s = t.erl_tr_s;
+  es.n_ui = t.erl_n;
+  es.n_bx = t.erl_n_bx;
+  es.rho_x = t.erl_rho_x;
+  es.beta_x = t.erl_beta_x;
+  es.fixture_delay_s = t.erl_tfx_s;
+  if (f.size() >= 10 && f.back() >= t.f_b_hz / 2) {
+    rep.erl11_db = com::effective_return_loss(f, ch.s11, es);
+    rep.erl22_db = com::effective_return_loss(f, ch.s22, es);
+    rep.erl_db = std::min(rep.erl11_db, rep.erl22_db);
+  }
+  std::vector<com::TwoPort> fx, nx;
+  for (const auto &a : fext) {
+    for (const auto &s : check_channel(a, po))
+      rep.warnings.push_back(s);
+    fx.push_back(differential(a, po));
+    rep.fext_names.push_back(a.name);
+  }
+  for (const auto &a : next) {
+    for (const auto &s : check_channel(a, po))
+      rep.warnings.push_back(s);
+    nx.push_back(differential(a, po));
+    rep.next_names.push_back(a.name);
+  }
+  const com::LineModel line{t.gamma0_per_mm, t.a1_per_mm_sqrt_ghz, t.a2_per_mm_ghz,
+                            t.tau_ns_per_mm};
+  const double g_tx = (t.r_d_tx_ohm - t.r_0_ohm) / (t.r_d_tx_ohm + t.r_0_ohm);
+  const double g_rx = (t.r_d_rx_ohm - t.r_0_ohm) / (t.r_d_rx_ohm + t.r_0_ohm);
+  const com::Settings st = settings(t);
+  auto path = [&](const Network &net, const com::TwoPort &c, com::PathKind kind,
+                  const std::vector<double> &zp_tx, const std::vector<double> &zp_rx, double bp_tx,
+                  double bp_rx) {
+    const auto &ff = net.freq_hz;
+    com::TwoPort chain = com::package(ff, side(t, 0, zp_tx), line, t.r_0_ohm);
+    if (t.include_pcb)
+      chain = com::cascade(chain, board(ff, t, bp_tx, t.board_c_0_f, t.board_c_1_f));
+    chain = com::cascade(chain, c);
+    if (t.include_pcb)
+      chain = com::cascade(chain, board(ff, t, bp_rx, t.board_c_1_f, t.board_c_0_f));
+    chain = com::cascade(chain, com::flipped(com::package(ff, side(t, 1, zp_rx), line, t.r_0_ohm)));
+    com::PathTransfer p;
+    p.kind = kind;
+    p.f_hz = ff;
+    p.h21 = com::terminated_transfer(chain, g_tx, g_rx);
+    p.name = net.name;
+    return p;
+  };
+  int index = 0;
+  for (const auto &pc : t.cases) {
+    ++index;
+    const com::PathTransfer victim =
+        path(thru, ch, com::PathKind::thru, pc.z_p_tx_mm, pc.z_p_rx_mm, t.z_bp_tx_mm, t.z_bp_rx_mm);
+    std::vector<com::PathTransfer> aggr;
+    for (std::size_t i = 0; i < fx.size(); ++i)
+      aggr.push_back(path(fext[i], fx[i], com::PathKind::fext, pc.z_p_fext_mm, pc.z_p_rx_mm,
+                          t.z_bp_fext_mm, t.z_bp_rx_mm));
+    for (std::size_t i = 0; i < nx.size(); ++i) // as the reference code's add_brd for NEXT
+      aggr.push_back(path(next[i], nx[i], com::PathKind::next, pc.z_p_next_mm, pc.z_p_rx_mm,
+                          t.z_bp_rx_mm, t.z_bp_next_mm));
+    ComCaseReport cr;
+    cr.index = index;
+    cr.package = pc;
+    cr.result = com::evaluate(st, victim, aggr);
+    for (const auto &w : cr.result.warnings)
+      if (std::find(rep.warnings.begin(), rep.warnings.end(), w) == rep.warnings.end())
+        rep.warnings.push_back(w);
+    rep.cases.push_back(std::move(cr));
+  }
+  return rep;
+}
+
+Network read_channel(const std::string &path) { return read_s4p(path); }
+
+ComReport run_com_files(const std::string &table, const std::string &thru,
+                        const std::vector<std::string> &fext,
+                        const std::vector<std::string> &next) {
+  const transceivers::ComTable t = transceivers::find_com_table(table);
+  const Network th = read_s4p(thru);
+  std::vector<Network> fx, nx;
+  for (const auto &p : fext)
+    fx.push_back(read_s4p(p));
+  for (const auto &p : next)
+    nx.push_back(read_s4p(p));
+  for (const auto &a : fx)
+    if (a.freq_hz != th.freq_hz)
+      throw InputError(a.name, "crosstalk file must have the thru channel's frequency points");
+  for (const auto &a : nx)
+    if (a.freq_hz != th.freq_hz)
+      throw InputError(a.name, "crosstalk file must have the thru channel's frequency points");
+  return run_com(t, th, fx, nx, t.port_order);
+}
+
+} // namespace linkphy::sweeps

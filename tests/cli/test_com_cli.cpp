@@ -1,0 +1,177 @@
+// `linkphy com` end to end: the IEEE reference result for the 802.3ck KR table and
+// Tp0_Tp5_28p5db_FQSFP_thru.s4p (IEEE COM code 4.50: COM 4.807 dB for package case 1,
+// 3.715 dB for case 2, ERL 14.12 dB — /work/shared/reference/README.md), and bad input.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+fs::path scratch(const std::string &name) {
+  const auto dir = fs::temp_directory_path() / "linkphy_test_com_cli";
+  fs::create_directories(dir);
+  return dir / name;
+}
+std::string slurp(const fs::path &p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+struct Run {
+  int code;
+  std::string out, err;
+};
+Run run(const std::string &args, const std::string &tag) {
+  const auto out = scratch(tag + ".out"), err = scratch(tag + ".err");
+  const std::string cmd =
+      std::string(LINKPHY_CLI) + " com " + args + " > " + out.string() + " 2> " + err.string();
+  const int st = std::system(cmd.c_str());
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(out), slurp(err)};
+}
+std::string data(const std::string &rel) { return std::string(LINKPHY_TEST_DATA_DIR) + "/" + rel; }
+const std::string kThru = "channels/Tp0_Tp5_28p5db_FQSFP_thru.s4p";
+
+std::vector<double> json_numbers(const std::string &json, const std::string &key) {
+  std::vector<double> v;
+  const std::regex re("\"" + key + "\": (-?[0-9.eE+-]+)");
+  for (auto it = std::sregex_iterator(json.begin(), json.end(), re); it != std::sregex_iterator();
+       ++it)
+    v.push_back(std::stod((*it)[1]));
+  return v;
+}
+
+// Rewrites the thru channel (RI, 33 numbers per frequency) through `edit(f, s)`; rows kept
+// when edit returns true.
+fs::path variant(const std::string &name, bool (*edit)(double f, std::vector<double> &ri)) {
+  std::ifstream in(data(kThru));
+  std::string line;
+  std::vector<double> nums;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '!' || line[0] == '#')
+      continue;
+    std::istringstream is(line);
+    double x;
+    while (is >> x)
+      nums.push_back(x);
+  }
+  const auto p = scratch(name + ".s4p");
+  std::ofstream o(p);
+  o.precision(12);
+  o << "# Hz S RI R 50\n";
+  for (std::size_t i = 0; i + 33 <= nums.size(); i += 33) {
+    std::vector<double> ri(nums.begin() + static_cast<long>(i) + 1,
+                           nums.begin() + static_cast<long>(i) + 33);
+    if (!edit(nums[i], ri))
+      continue;
+    o << nums[i];
+    for (int r = 0; r < 4; ++r) {
+      for (int c = 0; c < 8; ++c)
+        o << ' ' << ri[static_cast<std::size_t>(r * 8 + c)];
+      o << '\n';
+    }
+  }
+  return p;
+}
+} // namespace
+
+TEST_CASE("KR table and the IEEE channel give the reference COM and ERL", "[com][cli]") {
+  const Run r = run("--config 802.3ck-kr " + data(kThru) + " --format json", "kr");
+  REQUIRE(r.code == 0);
+  const auto com = json_numbers(r.out, "com_db");
+  REQUIRE(com.size() == 2);
+  // Acceptance: within ±0.5 dB of the IEEE COM code 4.50 (4.807 / 3.715 dB).
+  CHECK(std::abs(com[0] - 4.807) <= 0.5);
+  CHECK(std::abs(com[1] - 3.715) <= 0.5);
+  // We measure 4.822 and 3.715 dB; ±0.1 dB guards that agreement (search and PDF details).
+  CHECK(std::abs(com[0] - 4.807) <= 0.1);
+  CHECK(std::abs(com[1] - 3.715) <= 0.1);
+  // ERL: the reference gives 14.12 dB; we measure 13.61 dB (port 1), 0.51 dB low — the
+  // tolerance states that honest gap (differences listed in docs/com.md).
+  const auto erl = json_numbers(r.out, "erl_db");
+  REQUIRE(erl.size() == 1);
+  CHECK(std::abs(erl[0] - 14.12) <= 0.6);
+  // Channel-only IL at 26.5625 GHz: 28.40 dB by scikit-rf (tests/data/SOURCES.md).
+  const auto il = json_numbers(r.out, "il_nyquist_db");
+  REQUIRE(il.size() == 1);
+  CHECK(std::abs(il[0] - 28.40) <= 0.05);
+  CHECK(r.out.find("\"tx_taps\"") != std::string::npos);
+  CHECK(r.out.find("\"g_dc_db\"") != std::string::npos);
+}
+
+TEST_CASE("text output names the equaliser per case", "[com][cli]") {
+  const Run r = run("--config 802.3ck-kr " + data(kThru), "kr_text");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("case 1") != std::string::npos);
+  CHECK(r.out.find("case 2") != std::string::npos);
+  CHECK(r.out.find("CTLE g_DC") != std::string::npos);
+  CHECK(r.out.find("TX FFE") != std::string::npos);
+}
+
+TEST_CASE("help shows an example", "[com][cli]") {
+  const Run r = run("--help", "help");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("Example:") != std::string::npos);
+  CHECK(r.out.find("--fext") != std::string::npos);
+}
+
+TEST_CASE("a channel whose band ends below Nyquist exits 2 with one line", "[com][cli]") {
+  const auto p = variant("short_band", [](double f, std::vector<double> &) { return f <= 20e9; });
+  const Run r = run("--config 802.3ck-kr " + p.string(), "short_band");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("Nyquist") != std::string::npos);
+  CHECK(r.err.find("20 GHz") != std::string::npos);
+}
+
+TEST_CASE("non-passive S-parameters warn by how much", "[com][cli]") {
+  const auto p = variant("gain", [](double, std::vector<double> &ri) {
+    for (double &x : ri)
+      x *= 1.2;
+    return true;
+  });
+  const Run r = run("--config 802.3ck-c2c " + p.string() + " --format json", "gain");
+  CHECK(r.err.find("not passive") != std::string::npos);
+  CHECK(r.err.find("exceeds 1 by 0.2") != std::string::npos);
+}
+
+TEST_CASE("non-causal S-parameters warn by how much", "[com][cli]") {
+  const auto p = variant("anticausal", [](double, std::vector<double> &ri) {
+    for (std::size_t i = 1; i < ri.size(); i += 2)
+      ri[i] = -ri[i]; // complex conjugate: the impulse response runs backwards in time
+    return true;
+  });
+  const Run r = run("--config 802.3ck-c2c " + p.string(), "anticausal");
+  CHECK(r.err.find("not causal") != std::string::npos);
+  CHECK(r.err.find("% of the impulse-response energy") != std::string::npos);
+}
+
+TEST_CASE("a table missing a key exits 2 naming the key", "[com][cli]") {
+  std::string text =
+      slurp(fs::path(LINKPHY_SOURCE_DIR) / "transceivers/catalog/com/802.3ck-kr.toml");
+  const auto pos = text.find("A_DD_ui = 0.02\n");
+  REQUIRE(pos != std::string::npos);
+  text.erase(pos, std::string("A_DD_ui = 0.02\n").size());
+  const auto p = scratch("no_add.toml");
+  std::ofstream(p) << text;
+  const Run r = run("--config " + p.string() + " " + data(kThru), "no_add");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("missing key 'receiver.A_DD_ui'") != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+TEST_CASE("missing files and unknown tables exit 2", "[com][cli]") {
+  CHECK(run("--config 802.3ck-kr " + scratch("nope.s4p").string(), "nofile").code == 2);
+  const Run r = run("--config 802.3zz " + data(kThru), "notable");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("802.3ck-kr") != std::string::npos);
+  CHECK(run("--config 802.3ck-kr " + data(kThru) + " --format xml", "badfmt").code == 2);
+}

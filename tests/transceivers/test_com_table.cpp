@@ -1,0 +1,129 @@
+// COM parameter tables: the shipped TOML against the IEEE workbook transcriptions in
+// tests/data/com/*.txt, and one clear error per kind of bad table.
+#include <linkphy/phy/error.hpp>
+#include <linkphy/transceivers/com_table.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+using namespace linkphy::transceivers;
+using Catch::Matchers::WithinRel;
+
+namespace {
+std::string slurp(const std::filesystem::path &p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+// The number after "KEY | " in an IEEE workbook transcription (first occurrence).
+double workbook(const std::string &txt, const std::string &key) {
+  const std::regex re("(^|\\n|\\| )" + key + " \\| \\[?([-0-9.eE+]+)");
+  std::smatch m;
+  REQUIRE(std::regex_search(txt, m, re));
+  return std::stod(m[2]);
+}
+std::filesystem::path write_variant(const std::string &name, const std::string &from,
+                                    const std::string &to) {
+  std::string text = slurp(com_catalog_dir() / "802.3ck-kr.toml");
+  const auto pos = text.find(from);
+  REQUIRE(pos != std::string::npos);
+  text.replace(pos, from.size(), to);
+  const auto p = std::filesystem::temp_directory_path() / ("linkphy_com_" + name + ".toml");
+  std::ofstream(p) << text;
+  return p;
+}
+// Element-wise equality to 1e-12 (values go through unit conversions and grid arithmetic).
+bool close(const std::vector<double> &a, const std::vector<double> &b) {
+  if (a.size() != b.size())
+    return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::abs(a[i] - b[i]) > 1e-12)
+      return false;
+  return true;
+}
+} // namespace
+
+TEST_CASE("shipped 802.3ck tables match the IEEE workbooks", "[com][table]") {
+  struct Pair {
+    const char *toml, *txt;
+  };
+  for (const Pair &p : {Pair{"802.3ck-kr", "802.3ck-KR-config.txt"},
+                        Pair{"802.3ck-cr-ca", "802.3ck-CR-CA-config.txt"},
+                        Pair{"802.3ck-c2c", "802.3ck-C2C-120F-config.txt"}}) {
+    INFO(p.toml);
+    const ComTable t = find_com_table(p.toml);
+    const std::string w = slurp(std::filesystem::path(LINKPHY_TEST_DATA_DIR) / "com" / p.txt);
+    // Relative 1e-9: the TOML holds the workbook's decimal values.
+    CHECK_THAT(t.f_b_hz, WithinRel(workbook(w, "f_b") * 1e9, 1e-9));
+    CHECK_THAT(t.eta0_v2_per_hz, WithinRel(workbook(w, "eta_0") * 1e-9, 1e-9));
+    CHECK_THAT(t.snr_tx_db, WithinRel(workbook(w, "SNR_TX"), 1e-9));
+    CHECK_THAT(t.der0, WithinRel(workbook(w, "DER_0"), 1e-9));
+    CHECK_THAT(t.a_v_v, WithinRel(workbook(w, "A_v"), 1e-9));
+    CHECK_THAT(t.a_ne_v, WithinRel(workbook(w, "A_ne"), 1e-9));
+    CHECK_THAT(t.t_r_s, WithinRel(workbook(w, "T_r") * 1e-9, 1e-9));
+    CHECK_THAT(t.f_r_hz / t.f_b_hz, WithinRel(workbook(w, "f_r"), 1e-9));
+    CHECK_THAT(t.tx_ffe.c0_min, WithinRel(workbook(w, "c\\(0\\)"), 1e-9));
+    CHECK(t.dfe.b_max.size() == static_cast<std::size_t>(workbook(w, "N_b")));
+    CHECK_THAT(t.dfe.b_max[0], WithinRel(workbook(w, "b_max\\(1\\)"), 1e-9));
+    CHECK_THAT(t.dfe.b_min[0], WithinRel(workbook(w, "b_min\\(1\\)"), 1e-9));
+    CHECK(t.dfe.n_bg == static_cast<int>(workbook(w, "N_bg")));
+    CHECK_THAT(t.ctle.f_hp_pz_hz, WithinRel(workbook(w, "f_HP_PZ") * 1e9, 1e-9));
+    CHECK_THAT(t.c_p_f[0], WithinRel(0.87e-13, 1e-9)); // C_p 0.87e-4 nF in all three
+    CHECK(t.erl_n == static_cast<int>(workbook(w, "N")));
+    CHECK(t.cases.size() == 2);
+    // TX FFE grids: c(−1) from [min:0.02:0]; its point count is (0 − min)/0.02 + 1.
+    const double cm1 = workbook(w, "c\\(-1\\)");
+    CHECK(t.tx_ffe.tap_values[2].size() == static_cast<std::size_t>(std::lround(-cm1 / 0.02) + 1));
+  }
+}
+
+TEST_CASE("KR table reproduces the workbook's package cases", "[com][table]") {
+  const ComTable t = find_com_table("802.3ck-kr");
+  REQUIRE(t.cases.size() == 2);
+  CHECK(close(t.cases[0].z_p_tx_mm, std::vector<double>{12.0, 1.8}));
+  CHECK(close(t.cases[1].z_p_tx_mm, std::vector<double>{31.0, 1.8}));
+  CHECK(close(t.cases[1].z_p_rx_mm, std::vector<double>{29.0, 1.8}));
+  CHECK(close(t.z_c_ohm, std::vector<double>{87.5, 92.5}));
+  CHECK_THAT(t.tau_ns_per_mm, WithinRel(6.141e-3, 1e-12));
+  CHECK(t.tx_ffe.tap_values.size() == 4);
+  CHECK(close(t.tx_ffe.tap_values[0], std::vector<double>{-0.06, -0.04, -0.02, 0.0}));
+  CHECK(t.ctle.g_dc_db.size() == 21);
+  CHECK(t.ctle.g_dc_hp_db.size() == 7);
+  CHECK(!t.include_pcb);
+  CHECK(find_com_table("802.3ck-cr-ca").include_pcb); // Include PCB = 1 in the CR/CA workbook
+}
+
+TEST_CASE("a table missing a key names it", "[com][table]") {
+  const auto p = write_variant("missing", "eta_0_v2_per_ghz = 8.2e-9\n", "");
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("missing key 'receiver.eta_0_v2_per_ghz'"));
+}
+
+TEST_CASE("a quantity without its unit is refused", "[com][table]") {
+  const auto p = write_variant("unit", "f_b = \"53.125 GBd\"", "f_b = \"53.125\"");
+  CHECK_THROWS_AS(load_com_table(p), linkphy::InputError);
+}
+
+TEST_CASE("TX FFE taps out of range are refused", "[com][table]") {
+  const auto p = write_variant("taps", "c_m1 = { min = -0.34, step = 0.02, max = 0 }",
+                               "c_m1 = { min = -1.5, step = 0.5, max = 0 }");
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("out of range"));
+}
+
+TEST_CASE("DFE limits must be consistent", "[com][table]") {
+  const auto p = write_variant("dfe", "b_min = [0.3,", "b_min = [0.9,");
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("b_min <= b_max"));
+}
+
+TEST_CASE("an unknown key is refused (typos)", "[com][table]") {
+  const auto p = write_variant("unknown", "R_LM = 0.95", "R_LM = 0.95\nR_LMM = 0.9");
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("R_LMM"));
+}
+
+TEST_CASE("an unknown table name lists the shipped ones", "[com][table]") {
+  CHECK_THROWS_WITH(find_com_table("802.3xx-none"), Catch::Contains("802.3ck-kr"));
+}
