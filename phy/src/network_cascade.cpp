@@ -191,7 +191,8 @@ Network cascade_chain(const std::vector<const Network *> &nets) {
   if (chain.size() > 1) {
     std::string name;
     for (const Network *net : nets)
-      name += (name.empty() ? "" : "*") + net->name;
+      if (!net->name.empty())
+        name += (name.empty() ? "" : "*") + net->name;
     out.name = name;
   }
   const std::size_t nf = out.frequencies();
@@ -218,7 +219,7 @@ Network cascade_chain(const std::vector<const Network *> &nets) {
   }
   for (std::size_t idx = 0; idx < out.s.size(); ++idx) {
     if (!std::isfinite(out.s[idx].real()) || !std::isfinite(out.s[idx].imag())) {
-      throw InputError("cascade of " + out.name,
+      throw InputError(out.name.empty() ? std::string("cascade") : "cascade of " + out.name,
                        "the junction resonates without loss at " +
                            std::to_string(out.freq_hz[idx / nn]) +
                            " Hz (I - S22·S11 is singular); the cascade does not exist there");

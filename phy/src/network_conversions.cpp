@@ -142,32 +142,40 @@ template <int N> struct Kernels {
       cay[r] = fam.y[r].ca;
       cby[r] = fam.y[r].cb;
     }
-    double xr[NN], xi[NN], yr[NN], yi[NN];
-    for (std::size_t k = 0; k < nf; ++k) {
-      const Complex *sk = s + k * NN;
+    // Two frequencies per pass, one per SIMD lane (the last one doubled when nf is odd).
+    using detail::V2;
+    V2 xr[NN], xi[NN], yr[NN], yi[NN];
+    V2 poison2 = {0.0, 0.0};
+    for (std::size_t k = 0; k < nf; k += 2) {
+      const std::size_t k1 = std::min(k + 1, nf - 1);
+      const Complex *s0 = s + k * NN;
+      const Complex *s1 = s + k1 * NN;
       // Transposed: xt(c, r) = (Xa + Xb S)(r, c); then Xᵀ·Mᵀ = Yᵀ.
       for (int r = 0; r < N; ++r) {
         for (int c = 0; c < N; ++c) {
-          const Complex sx = sk[px[r] * N + c];
-          const Complex sy = sk[py[r] * N + c];
-          xr[c * N + r] = cbx[r] * sx.real();
-          xi[c * N + r] = cbx[r] * sx.imag();
-          yr[c * N + r] = cby[r] * sy.real();
-          yi[c * N + r] = cby[r] * sy.imag();
+          const Complex x0 = s0[px[r] * N + c], x1 = s1[px[r] * N + c];
+          const Complex y0 = s0[py[r] * N + c], y1 = s1[py[r] * N + c];
+          xr[c * N + r] = cbx[r] * V2{x0.real(), x1.real()};
+          xi[c * N + r] = cbx[r] * V2{x0.imag(), x1.imag()};
+          yr[c * N + r] = cby[r] * V2{y0.real(), y1.real()};
+          yi[c * N + r] = cby[r] * V2{y0.imag(), y1.imag()};
         }
         xr[px[r] * N + r] += cax[r];
         yr[py[r] * N + r] += cay[r];
       }
-      detail::small_solve_split<N, N>(xr, xi, yr, yi);
-      Complex *ok = out + k * NN;
+      detail::small_solve_x2<N, N>(xr, xi, yr, yi);
+      Complex *o0 = out + k * NN;
+      Complex *o1 = out + k1 * NN;
       for (int i = 0; i < N; ++i)
-        for (int j = 0; j < N; ++j)
-          ok[i * N + j] =
-              Complex(yr[j * N + i] * ratio[i * N + j], yi[j * N + i] * ratio[i * N + j]);
-      for (std::size_t e = 0; e < NN; ++e)
-        poison += yr[e] * 0.0 + yi[e] * 0.0; // NaN once any entry is inf or NaN
+        for (int j = 0; j < N; ++j) {
+          const V2 re = yr[j * N + i] * ratio[i * N + j];
+          const V2 im = yi[j * N + i] * ratio[i * N + j];
+          o0[i * N + j] = Complex(re[0], im[0]);
+          o1[i * N + j] = Complex(re[1], im[1]);
+          poison2 += re * 0.0 + im * 0.0; // NaN once any entry is inf or NaN
+        }
     }
-    return poison;
+    return poison + poison2[0] + poison2[1];
   }
 
   static void to_s(const Complex *p, Complex *s, std::size_t nf, int, const Family &fam) {
@@ -202,32 +210,40 @@ template <int N> struct Kernels {
   static double renorm(const Complex *s, Complex *out, std::size_t nf, int,
                        const std::vector<double> &gamma, const std::vector<double> &kk) {
     double poison = 0.0;
-    double qr[NN], qi[NN], ar[NN], ai[NN];
-    for (std::size_t k = 0; k < nf; ++k) {
-      const Complex *sk = s + k * NN;
+    using detail::V2;
+    V2 qr[NN], qi[NN], ar[NN], ai[NN];
+    V2 poison2 = {0.0, 0.0};
+    for (std::size_t k = 0; k < nf; k += 2) {
+      const std::size_t k1 = std::min(k + 1, nf - 1);
+      const Complex *s0 = s + k * NN;
+      const Complex *s1 = s + k1 * NN;
       // Transposed: qt = (I − ΓS)ᵀ, at = (S − Γ)ᵀ; X·Q = A  ⇔  Qᵀ·Xᵀ = Aᵀ.
       for (int i = 0; i < N; ++i) {
         for (int j = 0; j < N; ++j) {
-          const Complex v = sk[i * N + j];
-          qr[j * N + i] = -gamma[i] * v.real();
-          qi[j * N + i] = -gamma[i] * v.imag();
-          ar[j * N + i] = v.real();
-          ai[j * N + i] = v.imag();
+          const V2 vr = {s0[i * N + j].real(), s1[i * N + j].real()};
+          const V2 vi = {s0[i * N + j].imag(), s1[i * N + j].imag()};
+          qr[j * N + i] = -gamma[i] * vr;
+          qi[j * N + i] = -gamma[i] * vi;
+          ar[j * N + i] = vr;
+          ai[j * N + i] = vi;
         }
         qr[i * N + i] += 1.0;
         ar[i * N + i] -= gamma[i];
       }
-      detail::small_solve_split<N, N>(qr, qi, ar, ai);
-      Complex *ok = out + k * NN;
+      detail::small_solve_x2<N, N>(qr, qi, ar, ai);
+      Complex *o0 = out + k * NN;
+      Complex *o1 = out + k1 * NN;
       for (int i = 0; i < N; ++i)
         for (int j = 0; j < N; ++j) {
           const double f = kk[i] / kk[j];
-          ok[i * N + j] = Complex(ar[j * N + i] * f, ai[j * N + i] * f);
+          const V2 re = ar[j * N + i] * f;
+          const V2 im = ai[j * N + i] * f;
+          o0[i * N + j] = Complex(re[0], im[0]);
+          o1[i * N + j] = Complex(re[1], im[1]);
+          poison2 += re * 0.0 + im * 0.0;
         }
-      for (std::size_t e = 0; e < NN; ++e)
-        poison += ar[e] * 0.0 + ai[e] * 0.0;
     }
-    return poison;
+    return poison + poison2[0] + poison2[1];
   }
 };
 

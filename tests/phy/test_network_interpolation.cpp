@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <numbers>
+
 using namespace linkphy;
 using Catch::Matchers::Contains;
 using test::max_relative_error;
@@ -37,6 +40,25 @@ TEST_CASE("DC extrapolation matches scikit-rf extrapolate_to_dc(kind='linear')",
   CHECK(got.at(0, 1, 0).imag() == 0.0);
   // Starting at DC already: unchanged.
   CHECK(extrapolate_to_dc(got).s == got.s);
+}
+
+TEST_CASE("DC extrapolation of a matched delay line on an offset grid", "[network][interpolate]") {
+  // S21 = e^{−j2πfτ}: magnitude 1 and phase linear in f, so the linear magnitude/unwrapped-phase
+  // extrapolation is exact: S21(0) = 1, S11(0) = 0. Grid 3, 5, 7 GHz: f0/step = 1.5 rounds to 2,
+  // so 0 and 1.5 GHz are prepended and the original points are kept as they are.
+  const double tau_s = 40e-12; // phase step 2π·2 GHz·40 ps = 0.5 rad < π: unwrapping is exact
+  Network line({3e9, 5e9, 7e9}, 2);
+  for (std::size_t k = 0; k < 3; ++k)
+    line.at(k, 0, 1) = line.at(k, 1, 0) =
+        std::polar(1.0, -2.0 * std::numbers::pi * line.freq_hz[k] * tau_s);
+  const Network dc = extrapolate_to_dc(line);
+  REQUIRE(dc.freq_hz == std::vector<double>{0.0, 1.5e9, 3e9, 5e9, 7e9});
+  CHECK(std::abs(dc.at(0, 1, 0) - 1.0) < 1e-14); // rounding of a few operations on |x| ≤ 1
+  CHECK(std::abs(dc.at(0, 0, 0)) == 0.0);
+  // 1.5 GHz: the straight line (re/im) between S21(0) and S21(3 GHz), as skrf kind='linear'.
+  CHECK(std::abs(dc.at(1, 1, 0) - 0.5 * (1.0 + line.at(0, 1, 0))) < 1e-14);
+  for (std::size_t k = 0; k < 3; ++k)
+    CHECK(dc.at(k + 2, 1, 0) == line.at(k, 1, 0));
 }
 
 TEST_CASE("interpolation and extrapolation reject bad grids", "[network][interpolate][bad-input]") {

@@ -1,0 +1,59 @@
+// Channel kind registry (spec kind → stage factory).
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/channel_kinds.hpp>
+
+#include <map>
+#include <stdexcept>
+
+namespace linkphy::sweeps {
+
+// Defined in copper_kinds.cpp; referencing it links that file's self-registration.
+extern const bool copper_kinds_registered;
+
+namespace {
+struct Entry {
+  std::string help;
+  ChannelFactory factory;
+};
+std::map<std::string, Entry> &registry() {
+  static std::map<std::string, Entry> r;
+  return r;
+}
+} // namespace
+
+bool register_channel_kind(const std::string &kind, const std::string &help,
+                           ChannelFactory factory) {
+  if (!registry().emplace(kind, Entry{help, std::move(factory)}).second)
+    throw std::logic_error("channel kind '" + kind + "' registered twice");
+  return true;
+}
+
+ChannelStage make_channel_stage(const std::string &spec_text, const ChannelContext &ctx) {
+  if (!copper_kinds_registered)
+    throw std::logic_error("copper channel kinds not registered");
+  const Spec spec = parse_spec(spec_text);
+  auto it = registry().find(spec.kind);
+  if (it == registry().end()) {
+    std::string list;
+    for (const auto &kv : registry())
+      list += (list.empty() ? "" : ", ") + kv.first;
+    throw InputError(spec.params.where(), "unknown kind '" + spec.kind + "'; accepted: " + list);
+  }
+  return it->second.factory(spec, ctx);
+}
+
+std::vector<std::string> channel_kind_names() {
+  if (!copper_kinds_registered)
+    throw std::logic_error("copper channel kinds not registered");
+  std::vector<std::string> out;
+  for (const auto &kv : registry())
+    out.push_back(kv.first);
+  return out;
+}
+
+std::string channel_kind_help(const std::string &kind) {
+  auto it = registry().find(kind);
+  return it == registry().end() ? std::string() : it->second.help;
+}
+
+} // namespace linkphy::sweeps

@@ -1,0 +1,124 @@
+// Spec strings → media, and one clear error line per class of bad input.
+#include <linkphy/channels/media.hpp>
+#include <linkphy/channels/specs.hpp>
+#include <linkphy/phy/error.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+using namespace linkphy;
+using namespace linkphy::channels;
+using Catch::Matchers::Contains;
+
+namespace {
+void build(const std::string &spec) {
+  static const auto cats = ChannelCatalogs::builtin();
+  (void)make_copper_medium(parse_spec(spec), cats);
+}
+} // namespace
+
+TEST_CASE("every copper kind builds from its documented example", "[specs]") {
+  CHECK_NOTHROW(build("stripline:material=megtron7,width=5mil,height=5mil,length=6in"));
+  CHECK_NOTHROW(
+      build("stripline:material=megtron7,width=5mil,height=5mil,spacing=6mil,length=6in"));
+  CHECK_NOTHROW(build("microstrip:material=fr4,width=0.3mm,height=0.16mm,length=10cm,foil=std"));
+  CHECK_NOTHROW(
+      build("microstrip:material=fr4,width=0.2mm,height=0.16mm,spacing=0.2mm,length=1in"));
+  CHECK_NOTHROW(
+      build("coax:d_inner=0.5mm,d_outer=1.6mm,er=2.1,tand=2e-4,sigma=5.8e7S/m,length=1m"));
+  CHECK_NOTHROW(build("twinax:awg=26,length=2m"));
+  CHECK_NOTHROW(build("twinax:cable=twinax_30awg,length=1m"));
+  CHECK_NOTHROW(build("annex93a:length=6in"));
+  CHECK_NOTHROW(build("package:stack=organic_substrate,length=10mm"));
+  CHECK_NOTHROW(build("via:l=0.3nH,c=0.2pF"));
+  CHECK_NOTHROW(build("connector:l=0.5nH,c=0.3pF,diff=true"));
+}
+
+TEST_CASE("bad copper specs give one clear line naming the key and what is accepted",
+          "[specs][bad-input]") {
+  SECTION("negative length") {
+    CHECK_THROWS_WITH(build("twinax:awg=26,length=-2m"),
+                      Contains("key 'length'") && Contains("accepted: a length >= 0 m"));
+  }
+  SECTION("geometric nonsense: inner conductor not inside the shield, wires overlapping") {
+    CHECK_THROWS_WITH(build("coax:d_inner=2mm,d_outer=1.6mm,er=2.1,length=1m"),
+                      Contains("key 'd_outer'") && Contains("must be larger than d_inner"));
+    CHECK_THROWS_WITH(build("twinax:awg=26,pitch=0.3mm,length=1m"),
+                      Contains("pitch") && Contains("must exceed the wire diameter"));
+  }
+  SECTION("unknown material") {
+    CHECK_THROWS_WITH(build("stripline:material=unobtainium,width=5mil,height=5mil,length=1in"),
+                      Contains("key 'material'") && Contains("unknown laminate 'unobtainium'") &&
+                          Contains("megtron7"));
+  }
+  SECTION("AWG out of range") {
+    CHECK_THROWS_WITH(build("twinax:awg=99,length=1m"),
+                      Contains("key 'awg'") && Contains("accepted: 26 to 34"));
+  }
+  SECTION("Df above 1") {
+    CHECK_THROWS_WITH(build("stripline:dk=3.5,df=1.5,width=5mil,height=5mil,length=1in"),
+                      Contains("key 'df'") && Contains("accepted: 0 to 1"));
+  }
+  SECTION("missing unit") {
+    CHECK_THROWS_WITH(build("stripline:material=megtron7,width=5,height=5mil,length=1in"),
+                      Contains("key 'width'") && Contains("has no unit"));
+  }
+  SECTION("unknown key and unknown kind") {
+    CHECK_THROWS_WITH(build("twinax:awg=26,length=1m,colour=red"),
+                      Contains("key 'colour'") && Contains("unknown key; accepted:"));
+    CHECK_THROWS_WITH(build("waveguide:length=1m"),
+                      Contains("unknown copper kind 'waveguide'") && Contains("stripline"));
+  }
+  SECTION("missing required key") {
+    CHECK_THROWS_WITH(build("stripline:material=megtron7,height=5mil,length=1in"),
+                      Contains("missing key 'width'"));
+  }
+}
+
+TEST_CASE("users add and override catalog entries from their own file", "[specs][catalog]") {
+  const auto dir = std::filesystem::temp_directory_path() / "linkphy_copper_user_catalog";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "my.toml") << "[mylam]\nsource = \"my lab\"\ndk = 3.0\ndf = 0.001\n"
+                                    "f_ref = \"10 GHz\"\n[megtron7]\nsource = \"my lab\"\n"
+                                    "df = 0.01\n";
+  auto cats = ChannelCatalogs::builtin();
+  cats.load_user("laminates", dir / "my.toml");
+  const std::string geom = ",width=5mil,height=5mil,length=1m";
+  const auto base = ChannelCatalogs::builtin();
+  const auto a = make_copper_medium(parse_spec("stripline:material=megtron7" + geom), base);
+  const auto b = make_copper_medium(parse_spec("stripline:material=megtron7" + geom), cats);
+  const auto c = make_copper_medium(parse_spec("stripline:material=mylam" + geom), cats);
+  const std::vector<double> f = {20e9};
+  const double ila = std::abs(a->network(f, Conditions{}).at(0, 1, 0));
+  const double ilb = std::abs(b->network(f, Conditions{}).at(0, 1, 0));
+  CHECK(ilb < ila); // Df raised 5× by the user override → more loss
+  CHECK_NOTHROW(c->network(f, Conditions{}));
+  CHECK_THROWS_WITH(cats.load_user("lasers", dir / "my.toml"),
+                    Contains("accepted: laminates, foils, cables, packages"));
+}
+
+TEST_CASE("roughness is selectable per spec and rough foil loses more", "[specs][roughness]") {
+  const auto cats = ChannelCatalogs::builtin();
+  const std::string geom = "stripline:material=megtron7,width=5mil,height=5mil,length=10in";
+  const std::vector<double> f = {28e9};
+  auto il = [&](const std::string &extra) {
+    const auto m = make_copper_medium(parse_spec(geom + extra), cats);
+    return -20 * std::log10(std::abs(m->network(f, Conditions{}).at(0, 1, 0)));
+  };
+  const double smooth = il("");
+  const double hvlp = il(",foil=hvlp");
+  const double std_foil = il(",foil=std");
+  const double hammer = il(",roughness=hammerstad,rms=1um");
+  const double huray = il(",roughness=huray,ball_radius=0.5um,surface_ratio=2");
+  CHECK(smooth < hvlp);
+  CHECK(hvlp < std_foil);
+  CHECK(hammer > smooth);
+  CHECK(huray > smooth);
+  CHECK(std::abs(hammer - huray) > 0.01); // two different models, not one
+  CHECK_THROWS_WITH(il(",roughness=huray"), Contains("ball_radius"));
+  CHECK_THROWS_WITH(il(",roughness=bumpy"), Contains("accepted: smooth, hammerstad, huray"));
+  CHECK_THROWS_WITH(il(",foil=gold"), Contains("unknown foil 'gold'"));
+}

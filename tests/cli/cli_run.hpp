@@ -1,0 +1,96 @@
+// Runs a program (by default the linkphy CLI, macro LINKPHY_CLI) with arguments, capturing its
+// stdout, stderr and exit code, for CLI tests. stdin is /dev/null. Header-only, POSIX.
+#pragma once
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+extern char **environ;
+
+namespace linkphy::test {
+
+struct CliResult {
+  int exit_code = -1; ///< the program's exit status; 128 + signal number if it was killed
+  std::string out;    ///< everything written to stdout
+  std::string err;    ///< everything written to stderr
+
+  /// stderr split into lines (without the '\n'; a last line without '\n' counts too).
+  std::vector<std::string> err_lines() const {
+    std::vector<std::string> lines;
+    std::istringstream in(err);
+    std::string line;
+    while (std::getline(in, line))
+      lines.push_back(line);
+    return lines;
+  }
+};
+
+inline std::string read_text_file(const std::filesystem::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// A fresh empty directory under the system temporary directory, unique per call.
+inline std::filesystem::path scratch_dir(const std::string &tag) {
+  std::string tmpl = (std::filesystem::temp_directory_path() / ("linkphy-" + tag + "-XXXXXX"));
+  if (!::mkdtemp(tmpl.data()))
+    throw std::runtime_error("mkdtemp failed");
+  return tmpl;
+}
+
+/// Runs `program` with `args` (argv[1..]) and waits for it.
+inline CliResult run_program(const std::string &program, const std::vector<std::string> &args) {
+  const auto dir = scratch_dir("run");
+  const auto out_path = (dir / "stdout").string();
+  const auto err_path = (dir / "stderr").string();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  std::vector<std::string> storage;
+  storage.push_back(program);
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char *> argv;
+  for (auto &s : storage)
+    argv.push_back(s.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0)
+    throw std::runtime_error("cannot start " + program);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  CliResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = read_text_file(out_path);
+  r.err = read_text_file(err_path);
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  return r;
+}
+
+#ifdef LINKPHY_CLI
+/// Runs the linkphy command-line tool built with the tests.
+inline CliResult run_cli(const std::vector<std::string> &args) {
+  return run_program(LINKPHY_CLI, args);
+}
+#endif
+
+} // namespace linkphy::test

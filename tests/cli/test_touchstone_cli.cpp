@@ -1,0 +1,281 @@
+// `linkphy touchstone ...`: outputs checked against the library reader (itself checked against
+// scikit-rf), and the CLI error contract: exit 2, one stderr line `linkphy: FILE:LINE: ...`, no
+// output file left behind.
+#include "cli_run.hpp"
+
+#include <linkphy/phy/touchstone.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace linkphy;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+using linkphy::test::read_text_file;
+using linkphy::test::run_cli;
+using linkphy::test::scratch_dir;
+
+namespace {
+
+const std::string kData = LINKPHY_TEST_DATA_DIR;
+const std::string kCa = kData + "/channels/CA_19p75dB_thru.s4p";
+
+std::vector<std::string> lines_of(const std::string &text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    out.push_back(line);
+  return out;
+}
+
+std::vector<double> csv_numbers(const std::string &line) {
+  std::vector<double> v;
+  std::stringstream ss(line);
+  std::string cell;
+  while (std::getline(ss, cell, ','))
+    v.push_back(std::stod(cell));
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("touchstone info: text and json", "[cli][touchstone]") {
+  const auto text = run_cli({"touchstone", "info", kCa});
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.err.empty());
+  CHECK_THAT(text.out, Contains("ports:           4"));
+  CHECK_THAT(text.out, Contains("points:          6001"));
+  CHECK_THAT(text.out, Contains("0 Hz to 6e+10 Hz"));
+  CHECK_THAT(text.out, Contains("format:          RI"));
+  const auto json = run_cli(
+      {"touchstone", "info", kData + "/touchstone/spec/ex17_v2_noise.ts", "--format", "json"});
+  REQUIRE(json.exit_code == 0);
+  CHECK_THAT(json.out, Contains("\"version\": \"2.0\""));
+  CHECK_THAT(json.out, Contains("\"z0_ohm\": [50, 25]"));
+  CHECK_THAT(json.out, Contains("\"noise_points\": 2"));
+  CHECK_THAT(json.out, Contains("\"format\": \"MA\""));
+  CHECK_THAT(json.out, Contains("\"freq_stop_hz\": 2.2e+10"));
+}
+
+TEST_CASE("touchstone convert: CSV columns and values equal the reader's", "[cli][touchstone]") {
+  const std::string in = kData + "/touchstone/skrf/Agilent_E5071B.s4p";
+  const auto r = run_cli({"touchstone", "convert", in});
+  REQUIRE(r.exit_code == 0);
+  const auto lines = lines_of(r.out);
+  const auto d = read_touchstone(in);
+  REQUIRE(lines.size() == d.network.frequencies() + 1);
+  CHECK_THAT(lines[0], StartsWith("freq_hz,s11_re,s11_im,s12_re,s12_im,s13_re"));
+  CHECK_THAT(lines[0], Contains("s21_re,s21_im") && Contains(",s44_re,s44_im"));
+  for (std::size_t k : {std::size_t{0}, std::size_t{100}, d.network.frequencies() - 1}) {
+    const auto v = csv_numbers(lines[k + 1]);
+    REQUIRE(v.size() == 33);
+    CHECK(v[0] == d.network.freq_hz[k]); // shortest round-trip text: exact
+    for (int e = 0; e < 16; ++e) {
+      CHECK(v[1 + 2 * e] == d.network.s[k * 16 + static_cast<std::size_t>(e)].real());
+      CHECK(v[2 + 2 * e] == d.network.s[k * 16 + static_cast<std::size_t>(e)].imag());
+    }
+  }
+}
+
+TEST_CASE("touchstone convert: Touchstone out (format from -o name), reads back",
+          "[cli][touchstone]") {
+  const auto dir = scratch_dir("ts-convert");
+  const std::string out = (dir / "ca_db.s4p").string();
+  const auto r = run_cli({"touchstone", "convert", kCa, "-o", out, "--to", "db"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.empty());
+  const auto a = read_touchstone(kCa);
+  const auto b = read_touchstone(out);
+  CHECK(b.format == TouchstoneFormat::DB);
+  REQUIRE(b.network.s.size() == a.network.s.size());
+  double worst = 0;
+  for (std::size_t i = 0; i < a.network.s.size(); ++i)
+    worst = std::max(worst, std::abs(a.network.s[i] - b.network.s[i]));
+  // dB/angle and back: a few ulps of |S| ≤ 1.
+  CHECK(worst < 1e-15);
+  CHECK(b.network.freq_hz == a.network.freq_hz);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone convert: from 10 ports the CSV names join indices with _",
+          "[cli][touchstone]") {
+  const auto dir = scratch_dir("ts-ten");
+  Network net({1e9, 2e9}, 10);
+  for (std::size_t i = 0; i < net.s.size(); ++i)
+    net.s[i] = Complex(1e-3 * static_cast<double>(i), 0);
+  const std::string in = (dir / "ten.s10p").string();
+  {
+    std::ofstream f(in);
+    write_touchstone(f, net);
+  }
+  const auto r = run_cli({"touchstone", "convert", in});
+  REQUIRE(r.exit_code == 0);
+  const auto header = lines_of(r.out).at(0);
+  CHECK_THAT(header, StartsWith("freq_hz,s1_1_re,s1_1_im,s1_2_re"));
+  CHECK_THAT(header, Contains(",s1_10_re,s1_10_im,s2_1_re"));
+  CHECK_THAT(header, Contains(",s10_10_im"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone commands: bad input gives exit 2, one line FILE:LINE, no output file",
+          "[cli][touchstone][errors]") {
+  struct Case {
+    std::string file;
+    int line;
+  };
+  const std::string bad = kData + "/touchstone/bad/";
+  const std::vector<Case> cases = {
+      {bad + "empty.s2p", 0},
+      {bad + "does_not_exist.s2p", 0},
+      {kData + "/touchstone/bad", 0},
+      {bad + "truncated.s4p", 8},
+      {bad + "wrapped_wrong.s4p", 7},
+      {bad + "non_ascending.s1p", 4},
+      {bad + "unknown_option.s1p", 2},
+      {bad + "nan_value.s2p", 3},
+      {bad + "garbage_number.s2p", 3},
+      {bad + "unknown_keyword.ts", 5},
+      {bad + "port_count_mismatch.s4p", 3},
+      {bad + "no_extension.txt", 2},
+      {bad + "frequency_count.ts", 8},
+      {bad + "no_end.ts", 7},
+      {bad + "data_before_option.s1p", 1},
+      {bad + "complex_r.s1p", 1},
+      {bad + "two_port_data.s4p", 3},
+  };
+  const auto dir = scratch_dir("ts-bad");
+  for (const auto &c : cases) {
+    for (const std::string out : {"out.csv", "out.s4p"}) {
+      const std::string out_path = (dir / out).string();
+      INFO(c.file << " -> " << out);
+      const auto r = run_cli({"touchstone", "convert", c.file, "-o", out_path});
+      CHECK(r.exit_code == 2);
+      const auto err = r.err_lines();
+      REQUIRE(err.size() == 1);
+      CHECK_THAT(err[0], StartsWith("linkphy: " + c.file + ":" + std::to_string(c.line) + ": "));
+      CHECK(r.out.empty());
+      CHECK(std::filesystem::is_empty(dir)); // neither the output nor a temporary file
+    }
+    const auto info = run_cli({"touchstone", "info", c.file});
+    CHECK(info.exit_code == 2);
+    CHECK(info.err_lines().size() == 1);
+  }
+  // An output name whose .sNp disagrees with the network's port count.
+  const auto r = run_cli({"touchstone", "convert", kCa, "-o", (dir / "x.s2p").string()});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Contains("has 4 ports"));
+  CHECK(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone commands have --help with an example", "[cli][touchstone]") {
+  for (const char *sub : {"info", "convert"}) {
+    const auto r = run_cli({"touchstone", sub, "--help"});
+    INFO(sub);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Contains("Example"));
+    CHECK_THAT(r.out, Contains(std::string("linkphy touchstone ") + sub));
+  }
+}
+
+TEST_CASE("touchstone mixed-mode: Sdd21 of CA_19p75dB_thru at 26.5625 GHz", "[cli][touchstone]") {
+  // References: scikit-rf 0.15.4 (tests/data/reference/touchstone/CA_19p75dB_thru.s4p
+  // .mixed_mode.csv): −19.7486 dB at the 26.56 GHz grid point (the "19.75 dB" of the name, a
+  // 0.05 dB-rounded label: ±0.01 dB), −20.0763 dB at 26.5625 GHz by linear re/im interpolation.
+  // The CSV prints shortest round-trip doubles, so 1e-5 dB only allows for arithmetic order.
+  const auto at = [](const std::string &f) {
+    const auto r = run_cli({"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4", "--freq", f});
+    REQUIRE(r.exit_code == 0);
+    const auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 2);
+    CHECK_THAT(lines[0], StartsWith("freq_hz,sdd11_db,sdd12_db,sdd21_db,sdd22_db,sdc11_db"));
+    CHECK_THAT(lines[0], Contains(",scc22_db"));
+    const auto v = csv_numbers(lines[1]);
+    REQUIRE(v.size() == 17);
+    return v[3];
+  };
+  CHECK(at("26.56GHz") == Approx(-19.75).margin(0.01));
+  CHECK(at("26.5625 GHz") == Approx(-20.076331).margin(1e-5));
+}
+
+TEST_CASE("touchstone mixed-mode: whole-band CSV and Touchstone output", "[cli][touchstone]") {
+  const auto r = run_cli({"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(lines_of(r.out).size() == 6002);
+  const auto dir = scratch_dir("ts-mm");
+  const std::string out = (dir / "mm.ts").string();
+  const auto w = run_cli({"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4", "-o", out});
+  REQUIRE(w.exit_code == 0);
+  const auto mm = read_touchstone(out);
+  CHECK(mm.version == "2.0");
+  CHECK(mm.network.z0_ohm == std::vector<double>{100, 100, 25, 25});
+  CHECK(20 * std::log10(std::abs(mm.network.at(2656, 1, 0))) == Approx(-19.75).margin(0.01));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone cascade matches scikit-rf", "[cli][touchstone]") {
+  const std::string line = kData + "/channels/pcb_stripline_119mm.s2p";
+  const auto dir = scratch_dir("ts-cascade");
+  const std::string out = (dir / "two.s2p").string();
+  const auto r = run_cli({"touchstone", "cascade", line, line, "-o", out});
+  REQUIRE(r.exit_code == 0);
+  const auto two = read_touchstone(out).network;
+  std::ifstream ref(kData + "/reference/touchstone/pcb_stripline_119mm_x2.cascade.csv");
+  std::string row;
+  std::getline(ref, row);
+  std::getline(ref, row);
+  std::size_t rows = 0;
+  while (std::getline(ref, row)) {
+    const auto v = csv_numbers(row);
+    const auto k = static_cast<std::size_t>(v[0]);
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j) {
+        const std::size_t c = 2 + 2 * static_cast<std::size_t>(i * 2 + j);
+        // scikit-rf's connect vs our cascade, written at full precision: 1e-9 absolute (|S| ≤ 1).
+        CHECK(std::abs(two.at(k, i, j) - Complex(v[c], v[c + 1])) < 1e-9);
+      }
+    ++rows;
+  }
+  CHECK(rows > 50);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone cascade/mixed-mode: bad input gives exit 2, one line, no output file",
+          "[cli][touchstone][errors]") {
+  const auto dir = scratch_dir("ts-bad2");
+  const std::string out = (dir / "out.csv").string();
+  const std::vector<std::vector<std::string>> bad = {
+      {"touchstone", "mixed-mode", kCa, "--ports", "1-5:2-4", "-o", out},
+      {"touchstone", "mixed-mode", kCa, "--ports", "1-3", "-o", out},
+      {"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4", "--freq", "26 m", "-o", out},
+      {"touchstone", "cascade", kCa, kData + "/channels/pcb_stripline_119mm.s2p", "-o", out},
+      {"touchstone", "cascade", kData + "/touchstone/bad/truncated.s4p", kCa, "-o", out},
+  };
+  for (const auto &args : bad) {
+    INFO(args[2] << " " << args[3] << " " << args[4]);
+    const auto r = run_cli(args);
+    CHECK(r.exit_code == 2);
+    const auto err = r.err_lines();
+    REQUIRE(err.size() == 1);
+    CHECK_THAT(err[0], StartsWith("linkphy: "));
+    CHECK(std::filesystem::is_empty(dir));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone cascade and mixed-mode have --help with an example", "[cli][touchstone]") {
+  for (const char *sub : {"cascade", "mixed-mode"}) {
+    const auto r = run_cli({"touchstone", sub, "--help"});
+    INFO(sub);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Contains("Example"));
+    CHECK_THAT(r.out, Contains(std::string("linkphy touchstone ") + sub));
+  }
+}

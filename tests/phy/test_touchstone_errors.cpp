@@ -1,0 +1,95 @@
+// Every class of bad Touchstone input gives InputError with where = "FILE:LINE" (line 0: the
+// file as a whole) and a message naming the problem. Files in tests/data/touchstone/bad/.
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/touchstone.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace linkphy;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string kData = LINKPHY_TEST_DATA_DIR;
+
+struct BadCase {
+  const char *file; // relative to tests/data
+  int line;
+  const char *what; // a fragment of the message
+};
+
+} // namespace
+
+TEST_CASE("bad Touchstone files are rejected with file:line and a clear message",
+          "[touchstone][errors]") {
+  const BadCase cases[] = {
+      {"touchstone/bad/empty.s2p", 0, "empty file"},
+      {"touchstone/bad/does_not_exist.s2p", 0, "no such file"},
+      {"touchstone/bad", 0, "is a directory"},
+      {"touchstone/bad/truncated.s4p", 8, "truncated"},
+      {"touchstone/bad/wrapped_wrong.s4p", 7, "wrong number of values"},
+      {"touchstone/bad/two_port_data.s4p", 3, ".s4p"},
+      {"touchstone/bad/non_ascending.s1p", 4, "frequencies not ascending"},
+      {"touchstone/bad/unknown_option.s1p", 2, "unknown option 'DBX'"},
+      {"touchstone/bad/nan_value.s2p", 3, "not a finite number"},
+      {"touchstone/bad/garbage_number.s2p", 3, "expected a number"},
+      {"touchstone/bad/unknown_keyword.ts", 5, "unknown keyword [Colour]"},
+      {"touchstone/bad/port_count_mismatch.s4p", 3, "port count mismatch"},
+      {"touchstone/bad/no_extension.txt", 2, "cannot tell the number of ports"},
+      {"touchstone/bad/frequency_count.ts", 8, "[Number of Frequencies] says 3"},
+      {"touchstone/bad/no_end.ts", 7, "[End]"},
+      {"touchstone/bad/data_before_option.s1p", 1, "data before the option line"},
+      {"touchstone/bad/complex_r.s1p", 1, "option R needs a positive"},
+      {"touchstone/bad/no_option_line.s1p", 1, "no option line"},
+      // scikit-rf's own ntwk_noise.s2p repeats 1.5 GHz (skrf accepts it; the specification
+      // requires ascending frequencies).
+      {"touchstone/skrf/ntwk_noise.s2p", 12, "frequencies not ascending"},
+  };
+  for (const auto &c : cases) {
+    const std::string path = kData + "/" + c.file;
+    INFO(path);
+    try {
+      (void)read_touchstone(path);
+      FAIL("no error for " << path);
+    } catch (const InputError &e) {
+      CHECK(e.where() == path + ":" + std::to_string(c.line));
+      CHECK_THAT(e.detail(), Contains(c.what));
+    }
+  }
+}
+
+TEST_CASE("bad Touchstone text: version 2 keyword rules", "[touchstone][errors]") {
+  auto fails_with = [](const std::string &text, const std::string &name, int line,
+                       const std::string &what) {
+    INFO(text);
+    try {
+      (void)parse_touchstone(text, name, touchstone_ports_from_extension(name));
+      FAIL("accepted");
+    } catch (const InputError &e) {
+      CHECK(e.where() == name + ":" + std::to_string(line));
+      CHECK_THAT(e.detail(), Contains(what));
+    }
+  };
+  const std::string v2 = "[Version] 2.0\n# GHz S RI R 50\n";
+  fails_with(v2 + "[Number of Ports] 2\n[Number of Frequencies] 1\n[Network Data]\n", "a.ts", 5,
+             "[Two-Port Data Order]");
+  fails_with("[Version] 3.0\n", "a.ts", 1, "unsupported [Version]");
+  fails_with("# GHz S RI R 50\n[Number of Ports] 1\n", "a.s1p", 2, "version 2 files");
+  fails_with(v2 + "[Number of Ports] 3\n[Reference] 50 50\n[Number of Frequencies] 1\n", "a.ts", 5,
+             "[Reference]");
+  fails_with(v2 + "[Number of Ports] 1\n[Matrix Format] Diagonal\n", "a.ts", 4, "[Matrix Format]");
+  fails_with(
+      v2 + "[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n1 0 0\n[End]\n2 0 0\n",
+      "a.ts", 8, "after [End]");
+  fails_with("# GHz S RI R 50\n1 1e999 0\n", "a.s1p", 2, "out of the range");
+  fails_with("# GHz Q RI R 50\n", "a.s1p", 1, "unknown option 'Q'");
+  fails_with("# GHz S RI R 50\n1 0 0\n1 0 0\n", "a.s1p", 3, "not ascending");
+  // A 2-port whose frequency goes down is read as the start of a noise block (version 1): the
+  // message says so and suggests non-ascending frequencies.
+  fails_with("# GHz S RI R 50\n1 0 0 1 0 1 0 0 0\n3 0 0 1 0 1 0 0 0\n2 0 0 1 0 1 0 0 0\n", "b.s2p",
+             4, "are the frequencies not ascending?");
+  fails_with("# GHz H RI R 50\n1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", "a.s3p", 2,
+             "2-ports only");
+}
