@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -664,19 +665,39 @@ Result Evaluator::run() {
                           : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
   const auto workers = static_cast<std::size_t>(std::min<std::size_t>(hw, ctles.size()));
   std::vector<Best> bests(workers);
+  // Pruning floor shared by the workers: a setting whose bound is below the best FOM found so
+  // far cannot be the optimum, so skipping it never changes the result.
+  std::atomic<double> shared_best{-1e300};
+  const double k_tx = (s_.levels - 1) / s_.r_lm * std::pow(10.0, -s_.snr_tx_db / 20.0);
   auto work = [&](std::size_t w) {
     Best &b = bests[w];
     for (std::size_t i = w; i < ctles.size(); i += workers) {
       const CtleState st = ctle_state(ctles[i].gdc, ctles[i].ghp);
+      // Bound for the whole CTLE setting: h(0) ≤ max|p| since Σ|c| = 1, and the FOM cannot
+      // exceed A_s/√(σ_N² + σ_TX²), which grows with A_s (σ_TX = k·A_s, 93A-30).
+      double pmax = 0;
+      for (double v : st.local)
+        pmax = std::max(pmax, std::abs(v));
+      const double a_max = s_.r_lm * pmax / (s_.levels - 1);
+      const double bound =
+          20.0 *
+          std::log10(a_max / std::sqrt(st.sigma_n * st.sigma_n + k_tx * k_tx * a_max * a_max));
+      b.evaluated += static_cast<long>(combos.size());
+      if (bound < std::max(b.fom, shared_best.load(std::memory_order_relaxed)))
+        continue;
       for (std::size_t t = 0; t < combos.size(); ++t) {
         FomParts parts{};
-        ++b.evaluated;
-        if (!fom(st, combos[t].c, b.fom, parts))
+        const double floor = std::max(b.fom, shared_best.load(std::memory_order_relaxed));
+        if (!fom(st, combos[t].c, floor, parts))
           continue;
         if (parts.fom > b.fom) {
           b.fom = parts.fom;
           b.ctle = i;
           b.tx = t;
+          double cur = shared_best.load(std::memory_order_relaxed);
+          while (cur < b.fom &&
+                 !shared_best.compare_exchange_weak(cur, b.fom, std::memory_order_relaxed)) {
+          }
         }
       }
     }
