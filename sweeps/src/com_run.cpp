@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <numbers>
 #include <sstream>
 
@@ -206,8 +207,10 @@ ComReport run_com(const transceivers::ComTable &t, const Network &thru,
   es.beta_x = t.erl_beta_x;
   es.fixture_delay_s = t.erl_tfx_s;
   if (f.size() >= 10 && f.back() >= t.f_b_hz / 2) {
+    auto port2 =
+        std::async(std::launch::async, [&] { return com::effective_return_loss(f, ch.s22, es); });
     rep.erl11_db = com::effective_return_loss(f, ch.s11, es);
-    rep.erl22_db = com::effective_return_loss(f, ch.s22, es);
+    rep.erl22_db = port2.get();
     rep.erl_db = std::min(rep.erl11_db, rep.erl22_db);
   }
   std::vector<com::TwoPort> fx, nx;
