@@ -195,3 +195,15 @@ TEST_CASE("channel cascades several specs as networks", "[cli][channel][cascade]
                           "--freq", "1GHz:2GHz:2"});
   CHECK(ok.code == 0);
 }
+
+TEST_CASE("channel reads a measured channel from a Touchstone file", "[cli][channel][touchstone]") {
+  const std::string file = std::string(LINKPHY_TEST_DATA_DIR) + "/channels/CA_19p75dB_thru.s4p";
+  const Run r = run_cli(
+      {"channel", "touchstone:file=" + file + ",ports=1-3:2-4", "--freq", "26.56GHz:26.56GHz:1"});
+  REQUIRE(r.code == 0);
+  // tests/data/SOURCES.md: 19.75 dB differential IL at 26.56 GHz (scikit-rf).
+  CHECK(csv_rows(r.out)[0][1] == Approx(19.75).margin(0.01));
+  const Run bad = run_cli({"channel", "touchstone:file=" + file, "--freq", "1GHz:2GHz:2"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err_lines().size() == 1);
+}
