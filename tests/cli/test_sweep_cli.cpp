@@ -32,8 +32,8 @@ int run(const std::string &cmd) { return std::system(cmd.c_str()); }
 std::string cli() { return std::string(LINKPHY_CLI); }
 
 // 10,000 points of the `fec` evaluator: 2 codes × 5,000 pre-FEC BERs.
-fs::path big_spec() {
-  const auto p = scratch("big.toml");
+fs::path big_spec(const std::string &name) {
+  const auto p = scratch(name);
   std::ofstream(p) << "[sweep]\nname = \"resume-test\"\nevaluator = \"fec\"\n[axes]\n"
                       "fec = [\"KR4\", \"KP4\"]\n"
                       "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 5000 }\n";
@@ -43,7 +43,7 @@ fs::path big_spec() {
 } // namespace
 
 TEST_CASE("a killed sweep resumes to exactly the rows of an uninterrupted run", "[sweep][cli]") {
-  const auto spec = big_spec();
+  const auto spec = big_spec("big_resume.toml");
   const auto ref = scratch("ref.csv");
   REQUIRE(run(cli() + " sweep " + spec.string() + " -q --threads 2 -o " + ref.string()) == 0);
   const std::string expected = slurp(ref);
@@ -79,7 +79,7 @@ TEST_CASE("a killed sweep resumes to exactly the rows of an uninterrupted run", 
 }
 
 TEST_CASE("shards merge to the same file as one run", "[sweep][cli]") {
-  const auto spec = big_spec();
+  const auto spec = big_spec("big_shard.toml");
   const auto ref = scratch("ref_shard.csv");
   REQUIRE(run(cli() + " sweep " + spec.string() + " -q --threads 1 -o " + ref.string()) == 0);
   std::string parts;

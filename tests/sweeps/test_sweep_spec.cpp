@@ -86,7 +86,7 @@ TEST_CASE("bad sweep specs give one line with file:line", "[sweep][bad-input]") 
   expect("unitless_range.toml",
          "[sweep]\nevaluator = \"fec\"\n[axes]\nlength = { lin = [0.5, \"5 m\"], points = 3 }\n",
          "different dimensions", "4");
-  expect("zip.toml",
+  expect("zip_unequal.toml",
          "[sweep]\nevaluator = \"pam\"\ncombine = \"zip\"\n[axes]\na = [1, 2]\nb = [1, 2, 3]\n",
          "axes of equal length", "6");
   expect("broken.toml", "[sweep]\nevaluator = = \"fec\"\n", "", "2");

@@ -1,0 +1,46 @@
+// Reading an IEEE 802.3 link-model configuration (one 10GEPBud sheet's inputs) from TOML: flat
+// `key = "value unit"` pairs, typed and unit-checked through ParamSet, unknown keys rejected.
+// Example files: sweeps/examples/optical-budget/*.toml (one per sheet of the workbook).
+#pragma once
+
+#include <linkphy/phy/optical_link_model.hpp>
+#include <linkphy/phy/params.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace linkphy::sweeps {
+
+/// A link-model configuration: the sheet's inputs and its provenance.
+struct OpticalBudgetConfig {
+  std::string sheet;              ///< `sheet` key (e.g. "850S50_500"); may be empty
+  std::string source;             ///< `source` key: where the numbers come from; may be empty
+  std::string modulation = "NRZ"; ///< "NRZ" or "PAM4"
+  OpticalLinkInputs inputs;
+};
+
+/// Every key an optical-budget configuration accepts (for --help and error messages).
+const std::vector<std::string> &optical_budget_keys();
+
+/// Reads a TOML file of top-level `key = value` pairs into a ParamSet (values as text, each key
+/// placed at FILE:LINE). Throws InputError on a missing file, malformed TOML or a table.
+ParamSet read_flat_toml(const std::filesystem::path &file);
+
+/// Builds the inputs from named parameters. Keys and units (see optical_budget_keys()):
+/// reach (length), baud_rate (symbol rate), q | ber_target | ser_target (plain numbers),
+/// wavelength, spectral_width, zero_dispersion_wavelength (length), tx_oma, tx_avg_power_worst,
+/// rx_sensitivity_oma (dBm), extinction_ratio (dB, instead of tx_avg_power_worst), rin_oma
+/// (dB/Hz), tx_rise_time_20_80, det_jitter, dcd_dj, dgd_max (time), attenuation (dB/km),
+/// dispersion_slope (ps/(nm^2 km)), modal_bandwidth (MHz km), rx_bandwidth (frequency),
+/// connection_loss, modal_noise_penalty, tx_reflectance, rx_reflectance (dB), and plain numbers
+/// rin_coefficient, mpn_k, reflection_noise_factor, baseline_wander_sd, tx_mask_x2,
+/// attenuation_normalisation; fibre_type = mmf|smf, modulation = NRZ|PAM4.
+/// Throws InputError naming the key on a bad value, an unknown key, or invalid physics.
+OpticalBudgetConfig optical_budget_from_params(const ParamSet &params);
+
+/// read_flat_toml + `overrides` (--set key=value) + optical_budget_from_params.
+OpticalBudgetConfig read_optical_budget_config(const std::filesystem::path &file,
+                                               const ParamSet &overrides = ParamSet());
+
+} // namespace linkphy::sweeps
