@@ -95,11 +95,11 @@ TEST_CASE("KR table and the IEEE channel give the reference COM and ERL", "[com]
   // We measure 4.822 and 3.715 dB; ±0.1 dB guards that agreement (search and PDF details).
   CHECK(std::abs(com[0] - 4.807) <= 0.1);
   CHECK(std::abs(com[1] - 3.715) <= 0.1);
-  // ERL: the reference gives 14.12 dB; we measure 13.61 dB (port 1), 0.51 dB low — the
-  // tolerance states that honest gap (differences listed in docs/com.md).
+  // ERL: the reference gives 14.12 dB; we measure 14.11 dB (port 1). ±0.1 dB allows for the
+  // PDF binning and the out-of-band extension details listed in docs/com.md.
   const auto erl = json_numbers(r.out, "erl_db");
   REQUIRE(erl.size() == 1);
-  CHECK(std::abs(erl[0] - 14.12) <= 0.6);
+  CHECK(std::abs(erl[0] - 14.12) <= 0.1);
   // Channel-only IL at 26.5625 GHz: 28.40 dB by scikit-rf (tests/data/SOURCES.md).
   const auto il = json_numbers(r.out, "il_nyquist_db");
   REQUIRE(il.size() == 1);

@@ -118,7 +118,7 @@ struct Result {
   std::vector<std::string> warnings;
 };
 
-/// Effective return loss parameters (Annex 93A.5 as amended by 802.3ck).
+/// Effective return loss parameters (Annex 93A.5).
 struct ErlSettings {
   double f_b_hz = 53.125e9;        ///< signalling rate, Bd
   int samples_per_ui = 32;         ///< M
