@@ -4,8 +4,7 @@
 
 namespace linkphy::sweeps {
 
-namespace {
-bool register_copper() {
+void register_copper_kinds() {
   for (const auto &kind : channels::copper_kinds())
     register_channel_kind(
         kind, channels::copper_kind_help(kind), [](const Spec &spec, const ChannelContext &ctx) {
@@ -13,11 +12,6 @@ bool register_copper() {
           s.electrical = channels::make_copper_medium(spec, ctx.catalogs, ctx.base_dir);
           return s;
         });
-  return true;
 }
-} // namespace
-
-extern const bool copper_kinds_registered;
-const bool copper_kinds_registered = register_copper();
 
 } // namespace linkphy::sweeps

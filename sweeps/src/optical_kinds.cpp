@@ -10,8 +10,7 @@
 
 namespace linkphy::sweeps {
 
-namespace {
-bool register_optical() {
+void register_optical_kinds() {
   for (const char *kind : {"smf", "mmf"})
     register_channel_kind(kind, channels::fibre_kind_help(kind),
                           [](const Spec &spec, const ChannelContext &) {
@@ -22,13 +21,6 @@ bool register_optical() {
                             s.other = link;
                             return s;
                           });
-  return true;
 }
-} // namespace
-
-// Referenced from sweeps/cli/optical_budget_command.cpp so that the static library's object is
-// linked into the CLI (see channel_kinds.hpp's linking note).
-extern const bool optical_kinds_registered;
-const bool optical_kinds_registered = register_optical();
 
 } // namespace linkphy::sweeps

@@ -1,10 +1,7 @@
-// Registry of channel spec kinds: "KIND:key=value,..." → a stage. Each family of media registers
-// its kinds from its own file (copper kinds from copper_kinds.cpp; optical kinds may register
-// from theirs) with a static `const bool registered = register_channel_kind(...)`.
-//
-// Linking note: the registry lives in a static library, so a file that only self-registers is
-// linked in only when something references it. channel_kinds.cpp references the copper anchor;
-// another family must reference its own anchor (or the library be linked whole-archive).
+// Registry of channel spec kinds: "KIND:key=value,..." → a stage. Each family of media has its
+// own registration function (register_copper_kinds in copper_kinds.cpp, register_optical_kinds in
+// optical_kinds.cpp); channel_kinds.cpp calls them once on first use of the registry. (Static
+// self-registration is avoided: the linker drops such objects from a static library.)
 #pragma once
 
 #include <linkphy/channels/specs.hpp>
