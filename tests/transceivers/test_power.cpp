@@ -140,3 +140,22 @@ TEST_CASE("module overhead: (load + MCU)/eta", "[power]") {
   CHECK(supply_power_w(0.0, o) > 0.0);
   CHECK_THROWS_AS(supply_power_w(-1.0, o), InputError);
 }
+
+TEST_CASE("every part in power.toml evaluates to a positive, rate-scaled power", "[power]") {
+  const Catalog &c = builtin_catalog("power.toml");
+  int parts = 0;
+  for (const auto &n : c.names()) {
+    const std::string kind = c.entry(n, "part").text("kind");
+    if (kind == "tec" || kind == "overhead" || kind == "els" || kind == "laser_derating")
+      continue;
+    const PartPowerSpec s = find_part_power(n);
+    INFO(n);
+    OperatingPoint lo{s.min_rate_bps, 0, 0, 298.15}, hi{s.max_rate_bps, 0, 0, 298.15};
+    const double p_lo = part_power_w(s, lo), p_hi = part_power_w(s, hi);
+    CHECK(p_lo > 0);
+    CHECK(p_hi >= p_lo); // energy per bit × rate: never less power at a higher rate
+    CHECK(p_hi < 5.0);   // per lane: no single part in these classes draws 5 W
+    ++parts;
+  }
+  CHECK(parts >= 20); // 12 SerDes classes + DSP, retimer, redriver, drivers, TIAs, CDR, d2d, EEPROM
+}
