@@ -166,3 +166,27 @@ TEST_CASE("module builds reject bad input", "[module_power]") {
   CHECK_THROWS_AS(power_class_limit_w(osfp, 8, 10.0), InputError); // class 8 must exceed 14 W
   CHECK_THROWS_AS(power_class_limit_w(osfp, 9, 20.0), InputError);
 }
+
+TEST_CASE("a whole link: W per end, heat per end, pJ/bit, host SerDes optional", "[module_power]") {
+  const ModuleBuild b = find_module("dsp_800g_dr8");
+  ModuleConditions a, z;
+  a.ambient_k = 303.15;
+  z.ambient_k = 318.15; // the far end sits in a hotter aisle
+  const LinkPower no_host = link_power(b, a, z, false);
+  CHECK(no_host.power_a_w == Approx(module_power(b, a).figures.power_w));
+  CHECK(no_host.power_b_w == Approx(module_power(b, z).figures.power_w));
+  CHECK(no_host.power_b_w > no_host.power_a_w); // hotter end draws more
+  CHECK(no_host.power_w == Approx(no_host.power_a_w + no_host.power_b_w));
+  CHECK(no_host.heat_a_w <= no_host.power_a_w); // light leaves the module as light
+  CHECK(no_host.energy_pj_per_bit == Approx(no_host.power_w / 800e9 * 1e12));
+  const LinkPower with_host = link_power(b, a, z, true);
+  // Host VSR SerDes at 12 dB: 8 lanes × (1.8 + 0.06·12) pJ/bit × 106.25 Gb/s per end at ambient.
+  const double host_end = 8 * (1.8 + 0.06 * 12) * 1e-12 * 106.25e9;
+  CHECK(with_host.power_w - no_host.power_w ==
+        Approx(host_end * (1 + 0.001 * 5) + host_end * (1 + 0.001 * 20)).epsilon(1e-6));
+  // A passive DAC's medium heat is counted once per end's transmit direction.
+  const LinkPower dac = link_power(find_module("dac_800g"), a, a, false);
+  CHECK(dac.ledger.heat_w(LinkEnd::medium) ==
+        Approx(2 * module_power(find_module("dac_800g"), a).figures.passive_heat_w));
+  CHECK(dac.power_a_w < 0.1);
+}

@@ -428,4 +428,30 @@ ModulePower module_power(const ModuleBuild &b, const ModuleConditions &c) {
   return r;
 }
 
+LinkPower link_power(const ModuleBuild &b, const ModuleConditions &ca, const ModuleConditions &cb,
+                     bool host) {
+  LinkPower r;
+  int i = 0;
+  for (const ModuleConditions *c : {&ca, &cb}) {
+    const LinkEnd end = i++ == 0 ? LinkEnd::a : LinkEnd::b;
+    const ModulePower m = module_power(b, *c);
+    for (PowerEntry e : m.ledger.entries()) {
+      if (e.end == LinkEnd::a)
+        e.end = end;
+      r.ledger.add(std::move(e));
+    }
+    if (host && m.figures.host_serdes_w > 0)
+      r.ledger.add_draw("host serdes", "serdes", end, m.figures.host_serdes_w);
+    for (const auto &w : m.warnings)
+      r.warnings.push_back(std::string("end ") + link_end_name(end) + ": " + w);
+  }
+  r.power_a_w = r.ledger.power_w(LinkEnd::a);
+  r.power_b_w = r.ledger.power_w(LinkEnd::b);
+  r.heat_a_w = r.ledger.heat_w(LinkEnd::a);
+  r.heat_b_w = r.ledger.heat_w(LinkEnd::b);
+  r.power_w = r.ledger.total_power_w();
+  r.energy_pj_per_bit = energy_pj_per_bit(r.power_w, b.payload_bps);
+  return r;
+}
+
 } // namespace linkphy::transceivers

@@ -104,4 +104,19 @@ struct ModulePower {
 };
 ModulePower module_power(const ModuleBuild &build, const ModuleConditions &c = {});
 
+/// A whole link of one technology: the build at each end (a module per end, a cable with two
+/// ends, a die-to-die pair), optionally the host SerDes driving each end. Ledger entries carry
+/// their end (a, b) and the medium's absorbed signal power; W per end, heat per end and pJ/bit
+/// (whole-link power over the payload of one direction, the convention of link energy figures).
+struct LinkPower {
+  PowerLedger ledger;
+  double power_a_w = 0, power_b_w = 0; ///< per end, W
+  double heat_a_w = 0, heat_b_w = 0;   ///< per end, W
+  double power_w = 0;                  ///< both ends, W
+  double energy_pj_per_bit = 0;        ///< power_w / payload
+  std::vector<std::string> warnings;   ///< from either end, prefixed "end a:"/"end b:"
+};
+LinkPower link_power(const ModuleBuild &build, const ModuleConditions &end_a,
+                     const ModuleConditions &end_b, bool include_host_serdes);
+
 } // namespace linkphy::transceivers
