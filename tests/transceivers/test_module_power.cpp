@@ -31,6 +31,13 @@ TEST_CASE("module power report (run with [report] to print the table)", "[.][rep
                   link_end_name(e.end), e.power_w, e.heat_w);
     for (const auto &w : m.warnings)
       std::printf("    warning: %s\n", w.c_str());
+    for (double amb : {298.15, 318.15}) {
+      ModuleConditions c;
+      c.ambient_k = amb;
+      const auto g = module_power(find_module(n), c).figures;
+      std::printf("    at %.0f degC inlet: %.3f W, case %.1f degC\n", amb - 273.15, g.power_w,
+                  g.case_temperature_k - 273.15);
+    }
   }
 }
 
