@@ -75,6 +75,10 @@ TEST_CASE("SerDes power by reach class: energy = base + slope*loss, times the ra
   CHECK(part_power_w(lr, op) > p10);
   op.temperature_k = 358.15;
   CHECK(part_power_w(lr, op) > part_power_w(lr, OperatingPoint{106.25e9, 30, 0, 298.15}));
+  // TX and RX halves add up to the lane; the RX (ADC/DSP) is the larger half.
+  const OperatingPoint q{106.25e9, 20, 0, 298.15};
+  CHECK(serdes_tx_power_w(lr, q) + serdes_rx_power_w(lr, q) == Approx(part_power_w(lr, q)));
+  CHECK(serdes_rx_power_w(lr, q) > serdes_tx_power_w(lr, q));
   // Bad inputs.
   CHECK_THROWS_AS(find_serdes_power("sr", 112), InputError);
   CHECK_THROWS_AS(find_serdes_power("lr", 100), InputError);

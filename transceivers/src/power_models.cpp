@@ -92,6 +92,14 @@ double part_power_w(const PartPowerSpec &s, const OperatingPoint &op) {
   return p * tf;
 }
 
+double serdes_tx_power_w(const PartPowerSpec &s, const OperatingPoint &op) {
+  return s.tx_share * part_power_w(s, op);
+}
+
+double serdes_rx_power_w(const PartPowerSpec &s, const OperatingPoint &op) {
+  return (1.0 - s.tx_share) * part_power_w(s, op);
+}
+
 PartPowerSpec find_serdes_power(std::string_view reach, int rate_class_gbps) {
   if (!(reach == "xsr" || reach == "vsr" || reach == "mr" || reach == "lr"))
     throw InputError("serdes class",

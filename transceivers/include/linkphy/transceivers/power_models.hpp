@@ -46,6 +46,9 @@ struct PartPowerSpec {
   double supply_v = 0;         ///< driver output-stage supply, V (0–10)
   double load_ohm = 0;         ///< driver load (differential), ohm (0 = no swing term)
   double temp_coeff_per_k = 0; ///< relative power growth per kelvin, 1/K (0–0.05)
+  /// SerDes: share of the TX+RX power in the TX (0–1). Default 0.35: in ADC-DSP SerDes the RX
+  /// (ADC, DSP equaliser, CDR) takes roughly 60–70 % (engineering estimate of the class).
+  double tx_share = 0.35;
 };
 
 PartPowerSpec part_power_from_params(const std::string &name, const ParamSet &entry);
@@ -55,6 +58,10 @@ PartPowerSpec find_part_power(const std::string &name);
 /// negative or above max_loss_db (for an equaliser), the swing is negative or the temperature is
 /// outside 200–450 K.
 double part_power_w(const PartPowerSpec &part, const OperatingPoint &op);
+
+/// TX and RX halves of a SerDes lane's power (tx_share and 1 − tx_share of part_power_w), W.
+double serdes_tx_power_w(const PartPowerSpec &serdes, const OperatingPoint &op);
+double serdes_rx_power_w(const PartPowerSpec &serdes, const OperatingPoint &op);
 
 /// Host SerDes classes: reach "xsr", "vsr", "mr", "lr"; rate class 56, 112 or 224 (Gb/s class).
 /// The power.toml entry "serdes_<reach>_<rate>g". Energy is per lane per end for TX + RX.
