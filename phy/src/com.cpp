@@ -8,10 +8,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <numbers>
 #include <sstream>
+#include <thread>
 
 namespace linkphy::com {
 namespace {
@@ -147,14 +150,17 @@ inline double ffe_sample(const std::vector<double> &p, const std::vector<double>
 
 // Floating DFE tap placement: N_bg groups of N_bf adjacent taps among taps (N_b, N_f], chosen
 // greedily by the energy they remove (the reference code's findbankloc criterion; its
-// tie-breaking between adjacent banks is not replicated).
-std::vector<int> floating_taps(const std::vector<double> &h, double h0, const Settings &s) {
-  std::vector<int> taps;
+// tie-breaking between adjacent banks is not replicated). Marks chosen taps in `floating`.
+void floating_taps(const std::vector<double> &h, double h0, const Settings &s,
+                   std::vector<char> &floating) {
   const int first = static_cast<int>(s.b_max.size()) + 1, last = s.n_f;
   if (s.n_bg <= 0 || s.n_bf <= 0 || last - first + 1 < s.n_bf)
-    return taps;
+    return;
   const int windows = last - first + 1 - s.n_bf + 1;
-  std::vector<double> gain(static_cast<std::size_t>(windows));
+  thread_local std::vector<double> gain;
+  thread_local std::vector<char> used;
+  gain.assign(static_cast<std::size_t>(windows), 0.0);
+  used.assign(static_cast<std::size_t>(windows), 0);
   for (int w = 0; w < windows; ++w) {
     double g = 0;
     for (int k = 0; k < s.n_bf; ++k) {
@@ -164,7 +170,6 @@ std::vector<int> floating_taps(const std::vector<double> &h, double h0, const Se
     }
     gain[static_cast<std::size_t>(w)] = g;
   }
-  std::vector<bool> used(static_cast<std::size_t>(windows), false);
   for (int g = 0; g < s.n_bg; ++g) {
     int best = -1;
     for (int w = 0; w < windows; ++w)
@@ -174,31 +179,29 @@ std::vector<int> floating_taps(const std::vector<double> &h, double h0, const Se
     if (best < 0)
       break;
     for (int k = 0; k < s.n_bf; ++k)
-      taps.push_back(first + best + k);
+      floating[static_cast<std::size_t>(first + best + k)] = 1;
     for (int w = std::max(0, best - s.n_bf + 1); w <= std::min(windows - 1, best + s.n_bf - 1); ++w)
-      used[static_cast<std::size_t>(w)] = true;
+      used[static_cast<std::size_t>(w)] = 1;
   }
-  std::sort(taps.begin(), taps.end());
-  return taps;
 }
 
 // DFE taps (93A-26) for postcursors h[1..], cursor h0: fixed taps clipped to [b_min, b_max],
-// floating taps to ±b_max_g, the tail from n_tail_start limited in RSS.
-std::vector<double> dfe_taps(const std::vector<double> &h, double h0, const Settings &s) {
+// floating taps to ±b_max_g, the tail from n_tail_start limited in RSS. Writes b[1..span].
+void dfe_taps(const std::vector<double> &h, double h0, const Settings &s, std::vector<double> &b) {
   const std::size_t nb = s.b_max.size();
   const std::size_t span =
       std::max<std::size_t>(nb, s.n_bg > 0 ? static_cast<std::size_t>(s.n_f) : nb);
-  std::vector<double> b(span + 1, 0.0), bmax(span + 1, 0.0), bmin(span + 1, 0.0);
-  for (std::size_t k = 1; k <= nb; ++k) {
-    bmax[k] = s.b_max[k - 1];
-    bmin[k] = s.b_min[k - 1];
+  b.assign(span + 1, 0.0);
+  for (std::size_t k = 1; k <= nb; ++k)
+    b[k] = std::clamp(h[k] / h0, s.b_min[k - 1], s.b_max[k - 1]);
+  if (s.n_bg > 0) {
+    thread_local std::vector<char> floating;
+    floating.assign(span + 1, 0);
+    floating_taps(h, h0, s, floating);
+    for (std::size_t k = nb + 1; k <= span; ++k)
+      if (floating[k])
+        b[k] = std::clamp(h[k] / h0, -s.b_max_g, s.b_max_g);
   }
-  for (int k : floating_taps(h, h0, s)) {
-    bmax[static_cast<std::size_t>(k)] = s.b_max_g;
-    bmin[static_cast<std::size_t>(k)] = -s.b_max_g;
-  }
-  for (std::size_t k = 1; k <= span; ++k)
-    b[k] = std::clamp(h[k] / h0, bmin[k], bmax[k]);
   if (s.n_tail_start > 0 && s.b_float_rss_max > 0 &&
       static_cast<std::size_t>(s.n_tail_start) <= span) {
     double rss = 0;
@@ -209,42 +212,49 @@ std::vector<double> dfe_taps(const std::vector<double> &h, double h0, const Sett
       for (std::size_t k = static_cast<std::size_t>(s.n_tail_start); k <= span; ++k)
         b[k] *= s.b_float_rss_max / rss;
   }
-  return b; // b[0] unused
 }
 
 // Sampling point by the Mueller–Müller criterion with DFE (93A-25 as in the reference code's
 // cursor_sample_index): from the last 1 %-of-peak upward crossing within 4 UI before the peak,
 // over 2 UI, minimise |h(t−T) − max(h(t+T) − b_max(1)·h(t), 0)|. Returns −1 if no crossing.
-long mm_cursor(const std::vector<double> &win, long win_start, long peak_rel, int m, double bmax1) {
-  const double hmax = win[static_cast<std::size_t>(peak_rel)];
-  long zx = -1;
-  for (long t = std::max(0L, peak_rel - 4L * m); t < peak_rel; ++t) {
-    const double a = win[static_cast<std::size_t>(t)] - 0.01 * hmax;
-    const double b = win[static_cast<std::size_t>(t + 1)] - 0.01 * hmax;
-    if ((a < 0 && b >= 0) || (a == 0 && b > 0))
-      zx = t;
-  }
-  if (zx < 0 || zx - m < 0 || zx + 3L * m >= static_cast<long>(win.size()))
-    return -1;
-  long best = zx;
-  double best_metric = 1e300;
-  for (long t = zx; t <= zx + 2L * m; ++t) {
-    const double pre = win[static_cast<std::size_t>(t - m)];
-    const double post =
-        win[static_cast<std::size_t>(t + m)] - bmax1 * win[static_cast<std::size_t>(t)];
-    const double metric = std::abs(pre - std::max(post, 0.0));
-    if (metric < best_metric) {
-      best_metric = metric;
-      best = t;
+// (The pulse is smooth at M ≥ 16 samples per UI, so both searches run coarse-to-fine: every
+// 4th sample, then the neighbourhood; the sampled points are the same as an exhaustive scan's
+// unless the pulse wiggles within 4 samples.)
+template <class Sample>
+long mm_cursor(Sample &&win, long win_size, long win_start, long peak_rel, int m, double bmax1) {
+  const double thr = 0.01 * win(peak_rel);
+  const long stop = std::max(0L, peak_rel - 4L * m);
+  long zx = -1; // the last upward crossing before the peak: search backwards from it
+  long t = peak_rel - 4;
+  while (t >= stop && win(t) >= thr)
+    t -= 4;
+  for (long u = std::min(peak_rel - 1, t + 4); u >= std::max(stop, t); --u) {
+    const double a = win(u) - thr, b = win(u + 1) - thr;
+    if ((a < 0 && b >= 0) || (a == 0 && b > 0)) {
+      zx = u;
+      break;
     }
   }
+  if (zx < 0 || zx - m < 0 || zx + 3L * m >= win_size)
+    return -1;
+  auto metric = [&](long u) {
+    return std::abs(win(u - m) - std::max(win(u + m) - bmax1 * win(u), 0.0));
+  };
+  long best = zx;
+  double best_metric = metric(zx);
+  for (long u = zx + 4; u <= zx + 2L * m; u += 4)
+    if (const double v = metric(u); v < best_metric) {
+      best_metric = v;
+      best = u;
+    }
+  const long lo = std::max(zx, best - 3), hi = std::min(zx + 2L * m, best + 3);
+  for (long u = lo; u <= hi; ++u)
+    if (const double v = metric(u); v < best_metric || (v == best_metric && u < best)) {
+      best_metric = v;
+      best = u;
+    }
   return win_start + best;
 }
-
-struct Candidate {
-  double fom = -1e300;
-  std::size_t ctle = 0, tx = 0;
-};
 
 struct FomParts {
   double fom, a_s, s_isi, s_j, s_xt, s_n, s_tx;
@@ -350,6 +360,17 @@ std::vector<std::vector<double>> combine_corr(PathBasis &pb, std::vector<double>
   return r;
 }
 
+// The thru pulse near its peak and the correlations for one CTLE setting.
+struct CtleState {
+  std::vector<double> local; // thru pulse on [local_lo, local_lo + size)
+  long local_lo = 0;
+  long peak = 0;
+  std::vector<std::vector<std::vector<double>>> r; // [path][phase][lag]
+  std::vector<std::vector<double>> rd;             // thru derivative [phase][lag]
+  double sigma_n = 0;
+  double at(long t) const { return local[static_cast<std::size_t>(t - local_lo)]; }
+};
+
 class Evaluator {
 public:
   Evaluator(const Settings &s, const PathTransfer &thru, std::span<const PathTransfer> aggr)
@@ -358,26 +379,19 @@ public:
 
 private:
   void prepare();
-  void set_ctle(double g_dc, double g_hp);
+  CtleState ctle_state(double g_dc, double g_hp) const;
   void full_pulses(double g_dc, double g_hp);
-  bool fom(const std::vector<double> &c, FomParts &out) const;
+  bool fom(const CtleState &st, const std::vector<double> &c, double floor_db, FomParts &out) const;
   double sigma_n(double g_dc, double g_hp) const;
-  double local(long t) const { return local_[static_cast<std::size_t>(t - local_lo_)]; }
 
   const Settings &s_;
   const PathTransfer &thru_;
   std::span<const PathTransfer> aggr_;
   std::size_t k_points_ = 0;
   double df_ = 0;
-  std::vector<PathBasis> basis_; // [path]; 0 = thru
-  long centre_ = 0;              // peak of the thru pulse at 0 dB CTLE gains
-  // Current CTLE setting.
-  std::vector<double> local_; // thru pulse on [local_lo_, local_lo_ + size)
-  long local_lo_ = 0;
-  long peak_ = 0;
-  std::vector<std::vector<std::vector<double>>> r_; // [path][phase][lag]
-  std::vector<std::vector<double>> rd_;             // thru derivative [phase][lag]
-  double sigma_n_ = 0;
+  std::vector<PathBasis> basis_;  // [path]; 0 = thru
+  long centre_ = 0;               // peak of the thru pulse at 0 dB CTLE gains
+  double sigma_n_ = 0;            // of the chosen CTLE
   std::vector<PulseData> pulses_; // full pulses for the final COM
   std::vector<std::string> warnings_;
 };
@@ -399,9 +413,16 @@ void Evaluator::prepare() {
        << " GHz, below f_b = " << s_.f_b_hz / 1e9 << " GHz; extrapolated above";
     warnings_.push_back(os.str());
   }
-  for (const auto &a : aggr_)
+  for (const auto &a : aggr_) {
     if (a.f_hz.size() < 10 || a.f_hz.back() < nyquist)
       throw InputError(a.name, "crosstalk channel band ends below f_b/2");
+    if (a.f_hz.back() < s_.f_b_hz) {
+      std::ostringstream os;
+      os << a.name << ": data end at " << a.f_hz.back() / 1e9
+         << " GHz, below f_b = " << s_.f_b_hz / 1e9 << " GHz; extrapolated above";
+      warnings_.push_back(os.str());
+    }
+  }
   const double step = f[2] - f[1]; // the reference code's frequency step
   const double f_max = s_.samples_per_ui * s_.f_b_hz / 2;
   const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
@@ -458,28 +479,33 @@ double Evaluator::sigma_n(double g_dc, double g_hp) const {
   return std::sqrt(s_.eta0_v2_per_hz * acc);
 }
 
-void Evaluator::set_ctle(double g_dc, double g_hp) {
+CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   const auto w = ctle_weights(s_, g_dc, g_hp);
   const int m = s_.samples_per_ui;
   const long n = static_cast<long>(basis_[0].p[0].size());
-  local_lo_ = std::max(0L, centre_ - 60L * m);
+  CtleState st;
+  st.local_lo = std::max(0L, centre_ - 60L * m);
   const long hi = std::min(n - 1, centre_ + 90L * m);
-  local_.assign(static_cast<std::size_t>(hi - local_lo_ + 1), 0.0);
+  st.local.assign(static_cast<std::size_t>(hi - st.local_lo + 1), 0.0);
   for (int b = 0; b < kBasis; ++b) {
     const double wb = w[static_cast<std::size_t>(b)];
     const auto &pb = basis_[0].p[static_cast<std::size_t>(b)];
-    for (std::size_t i = 0; i < local_.size(); ++i)
-      local_[i] += wb * pb[static_cast<std::size_t>(local_lo_) + i];
+    for (std::size_t i = 0; i < st.local.size(); ++i)
+      st.local[i] += wb * pb[static_cast<std::size_t>(st.local_lo) + i];
   }
-  peak_ = std::max(local_lo_, centre_ - 20L * m);
-  for (long t = peak_; t <= std::min(hi, centre_ + 20L * m); ++t)
-    if (local(t) > local(peak_))
-      peak_ = t;
-  r_.resize(basis_.size());
-  for (std::size_t i = 0; i < basis_.size(); ++i)
-    r_[i] = combine_corr(basis_[i], basis_[i].x, w);
-  rd_ = combine_corr(basis_[0], basis_[0].xd, w);
-  sigma_n_ = sigma_n(g_dc, g_hp);
+  st.peak = std::max(st.local_lo, centre_ - 20L * m);
+  for (long t = st.peak; t <= std::min(hi, centre_ + 20L * m); ++t)
+    if (st.at(t) > st.at(st.peak))
+      st.peak = t;
+  st.r.resize(basis_.size());
+  for (std::size_t i = 0; i < basis_.size(); ++i) {
+    PathBasis &pb = const_cast<PathBasis &>(basis_[i]); // at() is a plain indexer
+    st.r[i] = combine_corr(pb, pb.x, w);
+  }
+  PathBasis &p0 = const_cast<PathBasis &>(basis_[0]);
+  st.rd = combine_corr(p0, p0.xd, w);
+  st.sigma_n = sigma_n(g_dc, g_hp);
+  return st;
 }
 
 void Evaluator::full_pulses(double g_dc, double g_hp) {
@@ -495,34 +521,65 @@ void Evaluator::full_pulses(double g_dc, double g_hp) {
   }
 }
 
-bool Evaluator::fom(const std::vector<double> &c, FomParts &o) const {
+bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double floor_db,
+                    FomParts &o) const {
   const int m = s_.samples_per_ui;
   const long pre = s_.tx_pre_taps;
   const long post = static_cast<long>(c.size()) - 1 - pre;
   const std::size_t span =
       std::max(s_.b_max.size(), s_.n_bg > 0 ? static_cast<std::size_t>(s_.n_f) : s_.b_max.size());
-  const long lo = local_lo_, hi = local_lo_ + static_cast<long>(local_.size()) - 1;
-  const long w0 = peak_ - 8L * m, w1 = peak_ + 6L * m;
+  const long lo = st.local_lo, hi = st.local_lo + static_cast<long>(st.local.size()) - 1;
+  const long w0 = st.peak - 8L * m, w1 = st.peak + 6L * m;
   if (w0 - post * m < lo || w1 + pre * m > hi ||
-      peak_ + (3L + static_cast<long>(span) + pre) * m > hi)
+      st.peak + (3L + static_cast<long>(span) + pre) * m > hi)
     return false;
-  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak.
+  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak, evaluated
+  // lazily: the peak search, the zero crossing and the MM criterion touch ~1/2 of the window.
+  const auto wn = static_cast<std::size_t>(w1 - w0 + 1);
   thread_local std::vector<double> win;
-  win.assign(static_cast<std::size_t>(w1 - w0 + 1), 0.0);
-  for (std::size_t j = 0; j < c.size(); ++j) {
-    if (c[j] == 0)
-      continue;
-    const double cj = c[j];
-    const double *src = local_.data() + (w0 - (static_cast<long>(j) - pre) * m - lo);
-    for (std::size_t i = 0; i < win.size(); ++i)
-      win[i] += cj * src[i];
+  thread_local std::vector<unsigned> stamp;
+  thread_local unsigned gen = 0;
+  if (stamp.size() != wn) {
+    stamp.assign(wn, 0);
+    win.resize(wn);
+    gen = 0;
   }
+  if (++gen == 0) {
+    std::fill(stamp.begin(), stamp.end(), 0u);
+    gen = 1;
+  }
+  const double *base = st.local.data() + (w0 - lo);
+  auto sample = [&](long i) {
+    const auto u = static_cast<std::size_t>(i);
+    if (stamp[u] == gen)
+      return win[u];
+    double acc = 0;
+    for (std::size_t j = 0; j < c.size(); ++j)
+      acc += c[j] * base[i - (static_cast<long>(j) - pre) * m];
+    win[u] = acc;
+    stamp[u] = gen;
+    return acc;
+  };
+  // Peak within ±3 UI of the unequalised one: coarse pass every 4 samples, then refine (the
+  // pulse is smooth at M ≥ 16 samples per UI).
   long peak_rel = 5L * m;
-  for (long t = 5L * m; t <= 11L * m; ++t)
-    if (win[static_cast<std::size_t>(t)] > win[static_cast<std::size_t>(peak_rel)])
+  double peak_v = sample(peak_rel);
+  for (long t = 5L * m + 4; t <= 11L * m; t += 4) {
+    const double v = sample(t);
+    if (v > peak_v) {
+      peak_v = v;
       peak_rel = t;
+    }
+  }
+  for (long t = std::max(5L * m, peak_rel - 3); t <= std::min(11L * m, peak_rel + 3); ++t) {
+    const double v = sample(t);
+    if (v > peak_v) {
+      peak_v = v;
+      peak_rel = t;
+    }
+  }
   const double bmax1 = s_.b_max.empty() ? 0.0 : s_.b_max[0];
-  const long ts = mm_cursor(win, w0, peak_rel, m, bmax1);
+  const long ts = mm_cursor(sample, static_cast<long>(wn), w0, peak_rel, m, bmax1);
   if (ts < 0)
     return false;
   const auto phase = static_cast<std::size_t>(((ts % m) + m) % m);
@@ -531,34 +588,46 @@ bool Evaluator::fom(const std::vector<double> &c, FomParts &o) const {
   for (std::size_t d = 0; d <= span; ++d) {
     double acc = 0;
     for (std::size_t j = 0; j < c.size(); ++j)
-      acc += c[j] * local(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
+      acc += c[j] * st.at(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
     h[d] = acc;
   }
   const double h0 = h[0];
   if (h0 <= 0)
     return false;
-  const std::vector<double> b = dfe_taps(h, h0, s_);
-  double energy = quad(c, r_[0][phase]) - h0 * h0;
+  const double var_x =
+      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
+  o.a_s = s_.r_lm * h0 / (s_.levels - 1); // 93A.1.6 c
+  double energy = quad(c, st.r[0][phase]) - h0 * h0;
+  {
+    // Lower bound of the ISI energy: everything outside the DFE span. If even that cannot beat
+    // the best FOM so far, skip the DFE (the bound holds because residuals are >= 0).
+    double outside = energy;
+    for (std::size_t d = 1; d <= span; ++d)
+      outside -= h[d] * h[d];
+    if (outside > 0 && 20.0 * std::log10(o.a_s / std::sqrt(var_x * outside)) < floor_db)
+      return false;
+  }
+  thread_local std::vector<double> b;
+  dfe_taps(h, h0, s_, b);
   for (std::size_t d = 1; d <= span; ++d) {
     const double ex = h[d] - b[d] * h0;
     energy += ex * ex - h[d] * h[d];
   }
-  const double var_x =
-      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
-  o.a_s = s_.r_lm * h0 / (s_.levels - 1);                         // 93A.1.6 c
-  o.s_isi = std::sqrt(var_x * std::max(energy, 0.0));             // 93A-31
-  const double hj2 = quad(c, rd_[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
+  o.s_isi = std::sqrt(var_x * std::max(energy, 0.0)); // 93A-31
+  if (o.s_isi > 0 && 20.0 * std::log10(o.a_s / o.s_isi) < floor_db)
+    return false; // cannot beat the best FOM so far (the reference code prunes likewise)
+  const double hj2 = quad(c, st.rd[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
   o.s_j = std::sqrt((s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
                     hj2);                             // 93A-32
   o.s_tx = h0 * std::pow(10.0, -s_.snr_tx_db / 20.0); // 93A-30
-  o.s_n = sigma_n_;
+  o.s_n = st.sigma_n;
   double xt = 0; // 93A-33, 93A-34
   std::vector<double> unity(c.size(), 0.0);
   unity[static_cast<std::size_t>(pre)] = 1.0;
-  for (std::size_t i = 1; i < r_.size(); ++i) {
+  for (std::size_t i = 1; i < st.r.size(); ++i) {
     const auto &cc = aggr_[i - 1].kind == PathKind::next ? unity : c;
     double best = 0;
-    for (const auto &r : r_[i])
+    for (const auto &r : st.r[i])
       best = std::max(best, quad(cc, r));
     xt += var_x * best;
   }
@@ -577,33 +646,96 @@ Result Evaluator::run() {
     throw InputError("TX FFE", "no tap combination satisfies c(0) >= c0_min");
   std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
   Result r;
-  Candidate best;
-  double best_gdc = 0, best_ghp = 0;
+  struct Setting {
+    double gdc, ghp;
+  };
+  std::vector<Setting> ctles;
   for (double ghp : hp)
-    for (double gdc : s_.g_dc_db) {
-      set_ctle(gdc, ghp);
+    for (double gdc : s_.g_dc_db)
+      ctles.push_back({gdc, ghp});
+  // Each worker takes every n-th CTLE setting; the best is the highest FOM, ties to the first
+  // setting in table order (deterministic whatever the thread count).
+  struct Best {
+    double fom = -1e300;
+    std::size_t ctle = 0, tx = 0;
+    long evaluated = 0;
+  };
+  const unsigned hw = s_.threads > 0
+                          ? static_cast<unsigned>(s_.threads)
+                          : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+  const auto workers = static_cast<std::size_t>(std::min<std::size_t>(hw, ctles.size()));
+  std::vector<Best> bests(workers);
+  // Pruning floor shared by the workers: a setting whose bound is below the best FOM found so
+  // far cannot be the optimum, so skipping it never changes the result.
+  std::atomic<double> shared_best{-1e300};
+  const double k_tx = (s_.levels - 1) / s_.r_lm * std::pow(10.0, -s_.snr_tx_db / 20.0);
+  auto work = [&](std::size_t w) {
+    Best &b = bests[w];
+    for (std::size_t i = w; i < ctles.size(); i += workers) {
+      const CtleState st = ctle_state(ctles[i].gdc, ctles[i].ghp);
+      // Bound for the whole CTLE setting: h(0) ≤ max|p| since Σ|c| = 1, and the FOM cannot
+      // exceed A_s/√(σ_N² + σ_TX²), which grows with A_s (σ_TX = k·A_s, 93A-30).
+      double pmax = 0;
+      for (double v : st.local)
+        pmax = std::max(pmax, std::abs(v));
+      const double a_max = s_.r_lm * pmax / (s_.levels - 1);
+      const double bound =
+          20.0 *
+          std::log10(a_max / std::sqrt(st.sigma_n * st.sigma_n + k_tx * k_tx * a_max * a_max));
+      b.evaluated += static_cast<long>(combos.size());
+      if (bound < std::max(b.fom, shared_best.load(std::memory_order_relaxed)))
+        continue;
       for (std::size_t t = 0; t < combos.size(); ++t) {
         FomParts parts{};
-        ++r.settings_evaluated;
-        if (!fom(combos[t].c, parts))
+        const double floor = std::max(b.fom, shared_best.load(std::memory_order_relaxed));
+        if (!fom(st, combos[t].c, floor, parts))
           continue;
-        if (parts.fom > best.fom) {
-          best.fom = parts.fom;
-          best.tx = t;
-          best_gdc = gdc;
-          best_ghp = ghp;
+        if (parts.fom > b.fom) {
+          b.fom = parts.fom;
+          b.ctle = i;
+          b.tx = t;
+          double cur = shared_best.load(std::memory_order_relaxed);
+          while (cur < b.fom &&
+                 !shared_best.compare_exchange_weak(cur, b.fom, std::memory_order_relaxed)) {
+          }
         }
       }
     }
+  };
+  std::vector<std::thread> pool;
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  for (std::size_t w = 1; w < workers; ++w)
+    pool.emplace_back([&, w] {
+      try {
+        work(w);
+      } catch (...) {
+        std::lock_guard lock(failure_mutex);
+        failure = std::current_exception();
+      }
+    });
+  work(0);
+  for (auto &t : pool)
+    t.join();
+  if (failure)
+    std::rethrow_exception(failure);
+  Best best;
+  for (const Best &b : bests) {
+    r.settings_evaluated += b.evaluated;
+    if (b.fom > best.fom || (b.fom == best.fom && b.ctle < best.ctle))
+      best = b;
+  }
+  const double best_gdc = ctles[best.ctle].gdc, best_ghp = ctles[best.ctle].ghp;
   if (best.fom <= -1e299)
     throw InputError(thru_.name, "equaliser search failed: no setting gives a pulse with a "
                                  "zero crossing before its peak");
   // Full COM at the chosen setting (93A.1.7).
-  set_ctle(best_gdc, best_ghp);
+  const CtleState chosen = ctle_state(best_gdc, best_ghp);
+  sigma_n_ = chosen.sigma_n;
   full_pulses(best_gdc, best_ghp);
   const std::vector<double> &c = combos[best.tx].c;
   FomParts parts{};
-  fom(c, parts);
+  fom(chosen, c, -1e300, parts);
   const int m = s_.samples_per_ui;
   const int pre = s_.tx_pre_taps;
   const long n = static_cast<long>(pulses_[0].p.size());
@@ -623,7 +755,8 @@ Result Evaluator::run() {
   const double h0 = seq[0];
   const std::size_t span =
       std::max(s_.b_max.size(), s_.n_bg > 0 ? static_cast<std::size_t>(s_.n_f) : s_.b_max.size());
-  const std::vector<double> b = dfe_taps(seq, h0, s_);
+  std::vector<double> b;
+  dfe_taps(seq, h0, s_, b);
   std::vector<double> resid(all.begin(), all.begin() + k_pre); // precursors
   for (std::size_t k = 1; k < seq.size(); ++k)
     resid.push_back(k <= span ? seq[k] - b[k] * h0 : seq[k]); // 93A-27
@@ -718,6 +851,7 @@ void validate(const Settings &s) {
   for (const auto &v : s.tx_tap_values)
     need(!v.empty(), "tx taps", "every TX FFE tap needs at least one value");
   need(s.c0_min > 0 && s.c0_min <= 1, "c(0)", "minimum must be in (0, 1]");
+  need(s.threads >= 0, "threads", "must be >= 0 (0: all cores)");
   need(s.n_bg == 0 || s.n_f > static_cast<int>(s.b_max.size()), "N_f",
        "floating-tap span must exceed N_b");
 }

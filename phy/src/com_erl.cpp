@@ -1,5 +1,5 @@
-// Effective return loss, IEEE 802.3 Annex 93A.5 (93A-56..93A-60) as amended by 802.3ck
-// (G_rr = ρ_x within the DFE span N_bx), following the IEEE COM reference code's get_TDR.
+// Effective return loss, IEEE 802.3-2022 Annex 93A.5 (93A-56..93A-60; G_rr of 93A-59 within the
+// DFE span N_bx), following the IEEE COM reference code's get_TDR.
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/pulse_response.hpp>
@@ -62,7 +62,7 @@ double effective_return_loss(std::span<const double> f_hz, std::span<const Compl
   std::vector<double> seg(ir.begin() + static_cast<long>(start),
                           ir.begin() + static_cast<long>(end));
   std::vector<double> pulse = pulse_from_impulse(seg, s.samples_per_ui, 1.0);
-  // Weighting: zero before the fixture, ρ_x (and the β_x loss factor) within N_bx UI, 1 after.
+  // Weighting: zero before the fixture, G_rr (and the β_x loss factor) within N_bx UI, 1 after.
   const double t_fx = s.fixture_delay_s + 3.0 * s.t_r_s;
   const double t_k = (s.n_bx + 1) * ui + t_fx;
   for (std::size_t i = 0; i < pulse.size(); ++i) {
@@ -71,8 +71,11 @@ double effective_return_loss(std::span<const double> f_hz, std::span<const Compl
     if (t < t_fx)
       w = 0.0;
     else if (t <= t_k) {
-      w = s.rho_x;
-      if (s.n_bx > 0 && s.beta_x != 0)
+      // G_rr (93A-59): (1 + ρ_x)·ρ_x·exp(−(x − N_bx − 1)²/(1 + N_bx)²), x in UI from T_fx.
+      const double x = (t - t_fx) / ui;
+      const double d = (x - s.n_bx - 1.0) / (1.0 + s.n_bx);
+      w = (1.0 + s.rho_x) * s.rho_x * std::exp(-d * d);
+      if (s.n_bx > 0 && s.beta_x != 0) // G_loss (93A-58)
         w *= std::pow(10.0, s.beta_x * (t - t_k) / 20.0);
     }
     pulse[i] *= w;

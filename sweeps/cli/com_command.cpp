@@ -153,8 +153,6 @@ void register_com(CLI::App &app) {
         warn(w);
     for (const auto &v : {&fext, &next})
       for (const auto &n : *v) {
-        if (n.freq_hz != thru.freq_hz)
-          throw InputError(n.name, "crosstalk file must have the thru channel's frequency points");
         for (const auto &w : sweeps::check_channel(n, table.port_order))
           warn(w);
       }

@@ -3,17 +3,13 @@
 #include <linkphy/phy/pulse_response.hpp>
 #include <linkphy/sweeps/com_run.hpp>
 
-#if __has_include(<linkphy/phy/touchstone.hpp>)
 #include <linkphy/phy/touchstone.hpp>
-#define LINKPHY_HAVE_TOUCHSTONE 1
-#endif
 
 #include <Eigen/SVD>
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
+#include <future>
 #include <numbers>
 #include <sstream>
 
@@ -28,72 +24,13 @@ std::string fmt(double v, int prec = 4) {
   return os.str();
 }
 
-#ifndef LINKPHY_HAVE_TOUCHSTONE
-// Minimal Touchstone 1.x reader (until phy/touchstone.hpp is merged): RI/MA/DB, Hz..GHz.
 Network read_s4p(const std::string &path) {
-  std::ifstream in(path);
-  if (!in)
-    throw InputError(path, "cannot open Touchstone file");
-  const int ports = 4;
-  std::string line;
-  double fmul = 1e9, r = 50;
-  std::string format = "MA";
-  std::vector<double> vals;
-  while (std::getline(in, line)) {
-    if (auto p = line.find('!'); p != std::string::npos)
-      line.resize(p);
-    std::istringstream is(line);
-    if (line.find('#') != std::string::npos) {
-      std::string tok;
-      is.ignore(1000, '#');
-      while (is >> tok) {
-        std::string u = tok;
-        std::transform(u.begin(), u.end(), u.begin(), ::toupper);
-        if (u == "HZ")
-          fmul = 1;
-        else if (u == "KHZ")
-          fmul = 1e3;
-        else if (u == "MHZ")
-          fmul = 1e6;
-        else if (u == "GHZ")
-          fmul = 1e9;
-        else if (u == "RI" || u == "MA" || u == "DB")
-          format = u;
-        else if (u == "R")
-          is >> r;
-      }
-      continue;
-    }
-    double v;
-    while (is >> v)
-      vals.push_back(v);
-  }
-  const std::size_t per = 1 + 2 * ports * ports;
-  if (vals.size() < per || vals.size() % per)
-    throw InputError(path, "not a 4-port Touchstone file");
-  std::vector<double> f;
-  for (std::size_t i = 0; i < vals.size(); i += per)
-    f.push_back(vals[i] * fmul);
-  Network net(f, ports, r);
-  net.name = std::filesystem::path(path).stem().string();
-  for (std::size_t k = 0; k < f.size(); ++k)
-    for (int e = 0; e < ports * ports; ++e) {
-      const double a = vals[k * per + 1 + 2 * static_cast<std::size_t>(e)];
-      const double b = vals[k * per + 2 + 2 * static_cast<std::size_t>(e)];
-      Complex c;
-      if (format == "RI")
-        c = {a, b};
-      else if (format == "MA")
-        c = std::polar(a, b * std::numbers::pi / 180);
-      else
-        c = std::polar(std::pow(10.0, a / 20), b * std::numbers::pi / 180);
-      net.at(k, e / ports, e % ports) = c;
-    }
-  return net;
+  Network n = read_touchstone(path).network;
+  if (n.ports != 4)
+    throw InputError(path, "COM needs a 4-port (.s4p) channel, got " + std::to_string(n.ports) +
+                               " ports");
+  return n;
 }
-#else
-Network read_s4p(const std::string &path) { return read_touchstone(path).network; }
-#endif
 
 // Shunt C, line, shunt C of a host board (Clause 92 / the reference code's add_brd).
 com::TwoPort board(std::span<const double> f, const transceivers::ComTable &t, double len_mm,
@@ -270,8 +207,10 @@ ComReport run_com(const transceivers::ComTable &t, const Network &thru,
   es.beta_x = t.erl_beta_x;
   es.fixture_delay_s = t.erl_tfx_s;
   if (f.size() >= 10 && f.back() >= t.f_b_hz / 2) {
+    auto port2 =
+        std::async(std::launch::async, [&] { return com::effective_return_loss(f, ch.s22, es); });
     rep.erl11_db = com::effective_return_loss(f, ch.s11, es);
-    rep.erl22_db = com::effective_return_loss(f, ch.s22, es);
+    rep.erl22_db = port2.get();
     rep.erl_db = std::min(rep.erl11_db, rep.erl22_db);
   }
   std::vector<com::TwoPort> fx, nx;
@@ -346,12 +285,6 @@ ComReport run_com_files(const std::string &table, const std::string &thru,
     fx.push_back(read_s4p(p));
   for (const auto &p : next)
     nx.push_back(read_s4p(p));
-  for (const auto &a : fx)
-    if (a.freq_hz != th.freq_hz)
-      throw InputError(a.name, "crosstalk file must have the thru channel's frequency points");
-  for (const auto &a : nx)
-    if (a.freq_hz != th.freq_hz)
-      throw InputError(a.name, "crosstalk file must have the thru channel's frequency points");
   return run_com(t, th, fx, nx, t.port_order);
 }
 

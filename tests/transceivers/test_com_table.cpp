@@ -127,3 +127,10 @@ TEST_CASE("an unknown key is refused (typos)", "[com][table]") {
 TEST_CASE("an unknown table name lists the shipped ones", "[com][table]") {
   CHECK_THROWS_WITH(find_com_table("802.3xx-none"), Catch::Contains("802.3ck-kr"));
 }
+
+TEST_CASE("tap grids are inclusive and reject bad steps", "[com][table]") {
+  CHECK(close(tap_grid(-0.06, 0.02, 0.0, "t"), {-0.06, -0.04, -0.02, 0.0}));
+  CHECK(tap_grid(0.0, 0.02, 0.12, "t").size() == 7); // [0:0.02:0.12] has 7 points
+  CHECK_THROWS_WITH(tap_grid(0.0, 0.0, 1.0, "c_m1"), Catch::Contains("step must be > 0"));
+  CHECK_THROWS_WITH(tap_grid(0.1, 0.02, 0.0, "c_m1"), Catch::Contains("max must be >= min"));
+}

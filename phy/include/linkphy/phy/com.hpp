@@ -100,6 +100,7 @@ struct Settings {
   double b_float_rss_max = 0;       ///< RSS limit of taps from n_tail_start on (0: none)
   int n_tail_start = 0;             ///< first tap of the RSS-limited tail (1-based, 0: none)
   double pdf_bin_v = 1e-5;          ///< largest PDF bin; the bin is min(A_s/1000, this)
+  int threads = 0; ///< worker threads of the search (0: hardware concurrency, at most 8)
 };
 
 /// The equaliser chosen and the COM figures.
@@ -117,7 +118,7 @@ struct Result {
   std::vector<std::string> warnings;
 };
 
-/// Effective return loss parameters (Annex 93A.5 as amended by 802.3ck).
+/// Effective return loss parameters (Annex 93A.5).
 struct ErlSettings {
   double f_b_hz = 53.125e9;        ///< signalling rate, Bd
   int samples_per_ui = 32;         ///< M
