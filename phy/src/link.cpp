@@ -24,7 +24,7 @@ LinkSummary combine_hops(std::span<const HopSummary> hops, Modulation mod, const
     s.snr_db = std::min(s.snr_db, h.snr_db);
     s.il_nyquist_db = std::max(s.il_nyquist_db, h.il_nyquist_db);
   }
-  s.ber_pre_fec = std::min(-std::expm1(log_ok), 0.5);
+  s.ber_pre_fec = std::min(-std::expm1(log_ok), 0.5) + 0.0; // + 0.0: no "-0"
   s.ber_post_fec = post_fec_ber(fec, s.ber_pre_fec);
   s.frame_loss_ratio = frame_loss_ratio(fec, s.ber_pre_fec, frame_bits);
   // Pre-FEC target per link; each hop may use 1/N of it (errors add).
