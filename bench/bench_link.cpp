@@ -55,6 +55,13 @@ void BM_statistical_hop_fixed_eq(benchmark::State &state) {
 }
 BENCHMARK(BM_statistical_hop_fixed_eq)->Unit(benchmark::kMillisecond);
 
+void BM_com_evaluate_fixed_eq(benchmark::State &state) {
+  const HopInput in = fixed_hop();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(com::evaluate(in.settings, in.thru, {}).com_db);
+}
+BENCHMARK(BM_com_evaluate_fixed_eq)->Unit(benchmark::kMillisecond);
+
 void BM_statistical_ber_only(benchmark::State &state) {
   const HopResult h = evaluate_hop_statistical(fixed_hop());
   StatisticalEyeInput si;
@@ -91,3 +98,4 @@ void BM_montecarlo_1M_symbols(benchmark::State &state) {
 BENCHMARK(BM_montecarlo_1M_symbols)->Unit(benchmark::kMillisecond);
 
 } // namespace
+BENCHMARK_MAIN();

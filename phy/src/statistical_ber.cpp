@@ -25,10 +25,10 @@ double tail(const AmplitudePmf &pmf, double sigma, double y) {
     return acc;
   }
   const double inv = 1.0 / (sigma * std::sqrt(2.0));
-  for (std::size_t i = 0; i < pmf.p.size(); ++i) {
+  for (std::size_t i = pmf.p.size(); i-- > 0;) { // from the top: x grows as i falls
     const double x = (y - pmf.y(i)) * inv;
-    if (x > 27.3) // erfc(27.3) < 1e-325: every further bin is lower still
-      continue;
+    if (x > 27.3) // erfc(27.3) < 1e-325: every lower bin adds less still
+      break;
     acc += pmf.p[i] * 0.5 * std::erfc(x);
   }
   return acc;
