@@ -1,6 +1,7 @@
 // Spec strings → copper media. Keys and units per DESIGN.md §4 and §6.
 #include <linkphy/channels/media.hpp>
 #include <linkphy/channels/specs.hpp>
+#include <linkphy/channels/touchstone_stage.hpp>
 #include <linkphy/phy/error.hpp>
 
 #include <cmath>
@@ -66,6 +67,8 @@ const std::map<std::string, std::string> &help_table() {
                   "organic_rdl), width, thickness, height, dk, df, sigma, z0"},
       {"via", "via: l [0H], c [0F], r [0ohm], z0 [50ohm], diff [false] (lumped C/2-L-C/2)"},
       {"connector", "connector: l, c, r, z0, diff (lumped C/2-L-C/2)"},
+      {"touchstone", "touchstone: file (.sNp/.ts), ports (A:B single-ended path, or 1-3:2-4 "
+                     "differential pairs → Sdd)"},
   };
   return h;
 }
@@ -89,6 +92,7 @@ std::vector<std::string> keys_of(const std::string &kind) {
        {"length", "stack", "width", "thickness", "height", "dk", "df", "f_ref", "sigma", "z0"}},
       {"via", {"l", "c", "r", "z0", "diff"}},
       {"connector", {"l", "c", "r", "z0", "diff"}},
+      {"touchstone", {"file", "ports"}},
   };
   return k.at(kind);
 }
@@ -351,8 +355,9 @@ std::unique_ptr<ElectricalMedium> make_lumped(const std::string &kind, const Par
 } // namespace
 
 const std::vector<std::string> &copper_kinds() {
-  static const std::vector<std::string> k = {"stripline", "microstrip", "coax", "twinax",
-                                             "annex93a",  "package",    "via",  "connector"};
+  static const std::vector<std::string> k = {"stripline", "microstrip", "coax",
+                                             "twinax",    "annex93a",   "package",
+                                             "via",       "connector",  "touchstone"};
   return k;
 }
 
@@ -362,7 +367,8 @@ std::string copper_kind_help(const std::string &kind) {
 }
 
 std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
-                                                     const ChannelCatalogs &catalogs) {
+                                                     const ChannelCatalogs &catalogs,
+                                                     const std::filesystem::path &base_dir) {
   const auto &k = spec.kind;
   if (k == "stripline")
     return make_planar(spec.params, catalogs, true);
@@ -378,6 +384,15 @@ std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
     return make_package(spec.params, catalogs);
   if (k == "via" || k == "connector")
     return make_lumped(k, spec.params);
+  if (k == "touchstone") {
+    const ParamSet &p = spec.params;
+    std::filesystem::path file = p.text("file");
+    if (file.is_relative() && !base_dir.empty())
+      file = base_dir / file;
+    auto out = std::make_unique<TouchstoneStage>(file.string(), p.text_or("ports").value_or(""));
+    p.reject_unused(keys_of("touchstone"));
+    return out;
+  }
   std::string list;
   for (const auto &n : copper_kinds())
     list += (list.empty() ? "" : ", ") + n;

@@ -12,8 +12,15 @@
 #include <iomanip>
 #include <memory>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
+
+namespace linkphy::sweeps {
+// Defined in sweeps/src/optical_kinds.cpp (smf/mmf channel kinds); referencing it here links that
+// file's self-registration into the CLI (channel_kinds.hpp linking note).
+extern const bool optical_kinds_registered;
+} // namespace linkphy::sweeps
 
 namespace linkphy::cli {
 namespace {
@@ -102,6 +109,8 @@ int run(const Options &opt) {
 }
 
 void register_optical_budget(CLI::App &app) {
+  if (!sweeps::optical_kinds_registered)
+    throw std::logic_error("optical channel kinds not registered");
   auto opt = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
       "optical-budget",

@@ -7,12 +7,12 @@ namespace linkphy::sweeps {
 namespace {
 bool register_copper() {
   for (const auto &kind : channels::copper_kinds())
-    register_channel_kind(kind, channels::copper_kind_help(kind),
-                          [](const Spec &spec, const ChannelContext &ctx) {
-                            ChannelStage s;
-                            s.electrical = channels::make_copper_medium(spec, ctx.catalogs);
-                            return s;
-                          });
+    register_channel_kind(
+        kind, channels::copper_kind_help(kind), [](const Spec &spec, const ChannelContext &ctx) {
+          ChannelStage s;
+          s.electrical = channels::make_copper_medium(spec, ctx.catalogs, ctx.base_dir);
+          return s;
+        });
   return true;
 }
 } // namespace

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -79,8 +81,10 @@ TEST_CASE("bad copper specs give one clear line naming the key and what is accep
 }
 
 TEST_CASE("users add and override catalog entries from their own file", "[specs][catalog]") {
-  const auto dir = std::filesystem::temp_directory_path() / "linkphy_copper_user_catalog";
-  std::filesystem::create_directories(dir);
+  std::string tmpl =
+      (std::filesystem::temp_directory_path() / "linkphy-copper-catalog-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+  const std::filesystem::path dir = tmpl;
   std::ofstream(dir / "my.toml") << "[mylam]\nsource = \"my lab\"\ndk = 3.0\ndf = 0.001\n"
                                     "f_ref = \"10 GHz\"\n[megtron7]\nsource = \"my lab\"\n"
                                     "df = 0.01\n";

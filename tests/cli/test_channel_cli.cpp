@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -36,8 +37,10 @@ std::string slurp(const fs::path &p) {
 
 // Arguments are single-quoted for /bin/sh (none of ours contain a quote).
 Run run_cli(const std::vector<std::string> &args) {
-  const fs::path dir = fs::temp_directory_path() / "linkphy_channel_cli";
-  fs::create_directories(dir);
+  // A fresh directory per run: ctest runs test cases in parallel processes.
+  std::string tmpl = (fs::temp_directory_path() / "linkphy-channel-cli-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+  const fs::path dir = tmpl;
   std::string cmd = std::string("'") + LINKPHY_CLI + "'";
   for (const auto &a : args)
     cmd += " '" + a + "'";
@@ -47,6 +50,7 @@ Run run_cli(const std::vector<std::string> &args) {
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = slurp(dir / "out");
   r.err = slurp(dir / "err");
+  fs::remove_all(dir);
   return r;
 }
 
@@ -116,9 +120,9 @@ TEST_CASE("channel --help shows an example and the kinds", "[cli][channel]") {
 }
 
 TEST_CASE("channel -o writes the file and bad input leaves none", "[cli][channel][bad-input]") {
-  const fs::path dir = fs::temp_directory_path() / "linkphy_channel_cli_out";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  std::string tmpl = (fs::temp_directory_path() / "linkphy-channel-out-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+  const fs::path dir = tmpl;
   const std::string good = (dir / "good.csv").string();
   const Run ok = run_cli({"channel", "coax:d_inner=0.5mm,d_outer=1.6mm,er=2.1,length=1m", "--freq",
                           "1GHz:2GHz:2", "-o", good});
@@ -194,4 +198,16 @@ TEST_CASE("channel cascades several specs as networks", "[cli][channel][cascade]
   const Run ok = run_cli({"channel", "twinax:awg=26,length=1m", "via:l=0.1nH,c=0.1pF,diff=true",
                           "--freq", "1GHz:2GHz:2"});
   CHECK(ok.code == 0);
+}
+
+TEST_CASE("channel reads a measured channel from a Touchstone file", "[cli][channel][touchstone]") {
+  const std::string file = std::string(LINKPHY_TEST_DATA_DIR) + "/channels/CA_19p75dB_thru.s4p";
+  const Run r = run_cli(
+      {"channel", "touchstone:file=" + file + ",ports=1-3:2-4", "--freq", "26.56GHz:26.56GHz:1"});
+  REQUIRE(r.code == 0);
+  // tests/data/SOURCES.md: 19.75 dB differential IL at 26.56 GHz (scikit-rf).
+  CHECK(csv_rows(r.out)[0][1] == Approx(19.75).margin(0.01));
+  const Run bad = run_cli({"channel", "touchstone:file=" + file, "--freq", "1GHz:2GHz:2"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err_lines().size() == 1);
 }

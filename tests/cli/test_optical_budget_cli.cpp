@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cmath>
@@ -24,7 +25,12 @@ struct Run {
 };
 
 Run run(const std::string &args) {
-  const auto err_path = std::filesystem::temp_directory_path() / "linkphy_optical_budget_err.txt";
+  // A fresh scratch directory per run: ctest runs test cases in parallel processes.
+  std::string tmpl =
+      (std::filesystem::temp_directory_path() / "linkphy-optics-cli-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+  const std::filesystem::path dir = tmpl;
+  const auto err_path = dir / "err";
   const std::string cmd = std::string(LINKPHY_CLI) + " " + args + " 2>" + err_path.string();
   Run r;
   FILE *p = popen(cmd.c_str(), "r");
@@ -39,6 +45,7 @@ Run run(const std::string &args) {
   std::stringstream ss;
   ss << e.rdbuf();
   r.err = ss.str();
+  std::filesystem::remove_all(dir);
   return r;
 }
 
@@ -80,8 +87,12 @@ std::vector<std::vector<std::string>> read_csv(const std::string &path) {
   return rows;
 }
 
+// Writes `text` to NAME in a fresh directory (kept: the file is read by a later CLI run).
 std::string write_temp(const std::string &name, const std::string &text) {
-  const auto path = std::filesystem::temp_directory_path() / name;
+  std::string tmpl =
+      (std::filesystem::temp_directory_path() / "linkphy-optics-toml-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+  const auto path = std::filesystem::path(tmpl) / name;
   std::ofstream(path) << text;
   return path.string();
 }

@@ -27,15 +27,18 @@ public:
 };
 
 /// Kinds this module builds: stripline, microstrip, coax, twinax, annex93a, package, via,
-/// connector (touchstone is built by the sweeps layer).
+/// connector, touchstone.
 const std::vector<std::string> &copper_kinds();
 
 /// One-line help of a kind's keys (for --help and error messages).
 std::string copper_kind_help(const std::string &kind);
 
 /// Builds the medium of a spec. Throws InputError naming the spec key and what is accepted.
+/// Relative file names (touchstone:file=...) resolve against `base_dir` (empty: the current
+/// directory).
 std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
-                                                     const ChannelCatalogs &catalogs);
+                                                     const ChannelCatalogs &catalogs,
+                                                     const std::filesystem::path &base_dir = {});
 
 /// AWG conductor diameter (ASTM B258): d = 0.127 mm · 92^((36 − n)/39), n in 0–40; m.
 double awg_diameter_m(int awg);

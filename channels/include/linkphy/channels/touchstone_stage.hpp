@@ -1,0 +1,32 @@
+// A measured channel from a Touchstone file as a stage: a 2-port as is, or the differential
+// through-path Sdd of a 4-port single-ended file, extended to DC (skrf extrapolate_to_dc, linear)
+// and interpolated onto the evaluation grid in magnitude and unwrapped phase (skrf
+// Network.interpolate(coords='polar')).
+#pragma once
+
+#include <linkphy/phy/stage.hpp>
+
+#include <string>
+#include <vector>
+
+namespace linkphy::channels {
+
+class TouchstoneStage : public ElectricalMedium {
+public:
+  /// `path` names a .sNp / .ts file. `ports`: "" for a 2-port file; "A:B" (1-based) to take the
+  /// single-ended path from port A to port B of an N-port; "P1-N1:P2-N2" (1-based pairs, e.g.
+  /// "1-3:2-4" for IEEE 802.3 channel files) for the differential path of a 4-port — Sdd
+  /// referenced to 2·z0. Throws InputError on a bad file or port map.
+  TouchstoneStage(const std::string &path, const std::string &ports);
+  std::string describe() const override;
+  Network network(std::span<const double> freq_hz, const Conditions &conditions) const override;
+  /// The file's 2-port (extended to DC, before interpolation).
+  const Network &data() const { return net_; }
+
+private:
+  std::string path_, ports_;
+  Network net_;
+  std::vector<double> mag_, phase_; ///< per frequency × 4 entries (row-major 2×2)
+};
+
+} // namespace linkphy::channels
