@@ -1,6 +1,7 @@
 // A technology at a length and rate → hops → the hop engine → link report (link_eval.hpp).
 #include "link_internal.hpp"
 
+#include <linkphy/channels/touchstone_stage.hpp>
 #include <linkphy/phy/analytic_snr.hpp>
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
@@ -39,27 +40,50 @@ std::string to_string(Fidelity f) {
 
 namespace {
 
-// The hop's channel: every stage's 2-port on the grid, renormalised to the package reference
-// (differential 2·R_0), cascaded as networks (DESIGN §2).
-Network hop_channel(const std::vector<std::string> &specs, const std::vector<double> &f,
-                    double z_ref_ohm, const Conditions &cond, const std::string &hop,
-                    std::vector<StageReport> &stages) {
+// The hop's channel: every stage's 2-port on a grid of df = baud/1000 (a 1000-UI record) up to
+// 1.2·baud, or to the end of the shortest measured file (which must reach baud/2: 93A.1.5);
+// renormalised to the package reference (differential 2·R_0), cascaded as networks (DESIGN §2).
+Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, const Conditions &cond,
+                    const std::string &hop, double baud_bd, std::vector<StageReport> &stages,
+                    std::vector<std::string> &warnings) {
   static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
                                   std::filesystem::current_path()};
-  std::vector<Network> nets;
+  std::vector<ChannelStage> built;
+  double f_max = 1.2 * baud_bd;
   for (const auto &spec : specs) {
     ChannelStage st = make_channel_stage(spec, ctx);
     if (!st.electrical)
       throw InputError("spec '" + spec + "'", "is a " + st.family +
                                                   " stage; electrical hops take electrical media "
                                                   "only (optics come with the technology issue)");
-    Network n = st.electrical->network(f, cond);
+    if (const auto *ts = dynamic_cast<const channels::TouchstoneStage *>(st.electrical.get())) {
+      const double f_end = ts->data().freq_hz.back();
+      if (f_end < baud_bd / 2)
+        throw InputError("spec '" + spec + "'",
+                         "data end at " + std::to_string(f_end / 1e9) +
+                             " GHz, below the Nyquist frequency " + std::to_string(baud_bd / 2e9) +
+                             " GHz; give a file measured to at least baud/2");
+      if (f_end < baud_bd)
+        warnings.push_back("spec '" + spec + "': data end at " + std::to_string(f_end / 1e9) +
+                           " GHz, below the baud rate; the equaliser extrapolates above");
+      f_max = std::min(f_max, f_end);
+    }
+    built.push_back(std::move(st));
+  }
+  const double df = baud_bd / 1000.0;
+  std::vector<double> f;
+  for (int k = 1; df * k <= f_max * (1 + 1e-12); ++k)
+    f.push_back(df * k);
+  std::vector<Network> nets;
+  for (std::size_t i = 0; i < built.size(); ++i) {
+    const auto &spec = specs[i];
+    Network n = built[i].electrical->network(f, cond);
     if (n.ports != 2)
       throw InputError("spec '" + spec + "'", "must give a 2-port");
     if (n.z0_ohm[0] != z_ref_ohm || n.z0_ohm[1] != z_ref_ohm)
       n = renormalize(n, {z_ref_ohm, z_ref_ohm});
     StageReport sr;
-    sr.name = st.electrical->describe();
+    sr.name = built[i].electrical->describe();
     sr.kind = spec.substr(0, spec.find(':'));
     sr.hop = hop;
     stages.push_back(sr);
@@ -110,13 +134,7 @@ LinkReport evaluate_link(const LinkRequest &req) {
     tech.hops.front().stage_specs = req.channels;
   Conditions cond;
   cond.temperature_k = req.temperature_k;
-  // Grid: df = baud/1000 (a 1000-UI record), up to 1.2·baud (above f_b, so nothing is
-  // extrapolated inside the band COM uses).
   const double baud = lane.baud_bd;
-  const double df = baud / 1000.0;
-  std::vector<double> f;
-  for (int k = 1; k <= 1200; ++k)
-    f.push_back(df * k);
   // Pre-FEC BER target per hop, for the eye height.
   const double pre_target =
       lane.fec.is_none() ? req.ber_target : pre_fec_ber_for_post_fec_ber(lane.fec, req.ber_target);
@@ -125,7 +143,9 @@ LinkReport evaluate_link(const LinkRequest &req) {
     const auto sc = transceivers::find_serdes(th.serdes, tech.serdes_overrides);
     const com::Settings settings = transceivers::serdes_settings(sc, baud, levels, 16);
     const HopPackage pkg = transceivers::serdes_package(sc);
-    const Network ch = hop_channel(th.stage_specs, f, 2.0 * pkg.r0_ohm, cond, th.name, rep.stages);
+    const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud,
+                                   rep.stages, rep.warnings);
+    const std::vector<double> &f = ch.freq_hz;
     for (auto &w : detail::check_two_port(ch))
       rep.warnings.push_back(w);
     const com::TwoPort tp = two_port(ch);

@@ -57,3 +57,22 @@ TEST_CASE("linkphy reach returns the bisected length", "[cli][reach]") {
   CHECK(r.out.find("\"reach_m\":") != std::string::npos);
   CHECK(r.out.find("\"tech\":\"dac\"") != std::string::npos);
 }
+
+TEST_CASE("linkphy link on a measured IEEE channel; a band below Nyquist is refused",
+          "[cli][link]") {
+  const std::string ch = std::string(LINKPHY_TEST_DATA_DIR) + "/channels/";
+  const auto r =
+      run({"link", "--tech", "backplane", "--length", "0m", "--rate", "100G", "--channel",
+           "touchstone:file=" + ch + "Tp0_Tp5_28p5db_FQSFP_thru.s4p,ports=1-3:2-4"});
+  REQUIRE(r.exit_code == 0);
+  // The file's name gives its IL at Nyquist: 28.5 dB (IEEE 802.3ck channel set); our grid
+  // interpolates the measured points, so 0.5 dB.
+  const auto p = r.out.find("\"il_nyquist_db\":");
+  REQUIRE(p != std::string::npos);
+  CHECK(std::stod(r.out.substr(p + 16, 12)) == Approx(28.5).margin(0.5));
+  // 400G PAM4: Nyquist 106.25 GHz, the stripline file ends at 70 GHz.
+  const auto bad = run({"link", "--tech", "pcb", "--length", "0m", "--rate", "400G", "--channel",
+                        "touchstone:file=" + ch + "pcb_stripline_119mm.s2p"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("below the Nyquist frequency") != std::string::npos);
+}
