@@ -76,3 +76,17 @@ TEST_CASE("linkphy link on a measured IEEE channel; a band below Nyquist is refu
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("below the Nyquist frequency") != std::string::npos);
 }
+
+TEST_CASE("linkphy sweep with the link evaluator writes one row per point", "[cli][link]") {
+  const auto dir = linkphy::test::scratch_dir("link-sweep");
+  const auto out = (dir / "links.csv").string();
+  const auto r = run(
+      {"sweep", std::string(LINKPHY_SOURCE_DIR) + "/sweeps/examples/link_reach.toml", "-o", out});
+  REQUIRE(r.exit_code == 0);
+  const std::string csv = linkphy::test::read_text_file(out);
+  std::size_t lines = 0;
+  for (char c : csv)
+    lines += c == '\n';
+  CHECK(lines == 1 + 2 * 3 * 16); // header + tech × rate × length
+  CHECK(csv.find("ber_post_fec") != std::string::npos);
+}

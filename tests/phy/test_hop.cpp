@@ -83,3 +83,22 @@ TEST_CASE("hop_transfer rejects mismatched sizes", "[hop]") {
   t.s11.resize(3);
   CHECK_THROWS_AS(hop_transfer(f, t, hop_fixture::package(), com::PathKind::thru, "x"), InputError);
 }
+
+TEST_CASE("a crosstalk aggressor raises the BER", "[hop][crosstalk]") {
+  const auto f = hop_fixture::grid();
+  HopInput in;
+  in.settings = hop_fixture::settings(4, 53.125e9);
+  in.settings.eta0_v2_per_hz = 6e-17;
+  in.thru = hop_fixture::thru(170, f);
+  const double quiet = evaluate_hop_statistical(in).eye.ber;
+  // FEXT modelled as the thru path 26 dB down (−26 dB at every frequency: a flat coupling).
+  com::PathTransfer fext = in.thru;
+  fext.kind = com::PathKind::fext;
+  fext.name = "fext";
+  for (auto &h : fext.h21)
+    h *= 0.05;
+  in.aggressors.push_back(fext);
+  const HopResult noisy = evaluate_hop_statistical(in);
+  CHECK(noisy.com.sigma_xt_v > 0);
+  CHECK(noisy.eye.ber > 2 * quiet);
+}
