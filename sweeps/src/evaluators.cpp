@@ -5,6 +5,7 @@
 #include <linkphy/phy/fec.hpp>
 #include <linkphy/phy/signalling.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -64,6 +65,10 @@ const std::vector<EvaluatorInfo> &evaluators() {
        &make<FecEvaluator>},
       {"pam", "PAM-M SER/BER in Gaussian noise from snr (keys: snr, modulation)",
        &make<PamEvaluator>},
+      {"link",
+       "one link per point: SNR, BER pre/post FEC, margin, COM (keys: tech, length, rate, "
+       "modulation, fidelity, ber_target, set)",
+       &make_link_evaluator},
   };
   return list;
 }

@@ -1,0 +1,101 @@
+// Hot paths of the link engine: a statistical hop with fixed equalisers (target ≤ 5 ms), the
+// statistical BER alone, the analytic tier (target ≤ 10 µs), and one Monte Carlo million.
+#include <benchmark/benchmark.h>
+
+#include <linkphy/phy/analytic_snr.hpp>
+#include <linkphy/phy/com.hpp>
+#include <linkphy/phy/hop.hpp>
+
+#include <vector>
+
+namespace {
+using namespace linkphy;
+
+std::vector<double> grid() {
+  std::vector<double> f; // 53.125 GBd: df = baud/1000, to 1.2·baud (as link_eval.cpp)
+  for (int k = 1; k <= 1200; ++k)
+    f.push_back(53.125e6 * k);
+  return f;
+}
+
+HopInput fixed_hop() {
+  const auto f = grid();
+  HopPackage p;
+  com::PackageSide s;
+  s.c_d_f = 1.2e-13;
+  s.l_s_h = 0.12e-9;
+  s.c_b_f = 0.3e-13;
+  s.c_p_f = 0.87e-13;
+  s.z_c_ohm = {87.5, 92.5};
+  s.length_mm = {12, 1.8};
+  p.tx = s;
+  p.rx = s;
+  p.line = {0, 9.909e-4, 2.772e-4, 6.141e-3};
+  const com::LineModel board{0, 1.2e-3, 3.0e-4, 6.2e-3};
+  const auto ch = com::transmission_line(f, board, 95.0, 150.0, 50.0);
+  HopInput in;
+  in.thru = hop_transfer(f, ch, p, com::PathKind::thru, "trace");
+  com::Settings &st = in.settings; // fixed equalisers: one candidate each
+  st.samples_per_ui = 16;
+  st.f_hp_pz_hz = 0;
+  st.g_dc_db = {-8};
+  st.g_dc_hp_db = {0};
+  st.tx_pre_taps = 1;
+  st.tx_tap_values = {{-0.1}, {-0.05}};
+  st.c0_min = 0.6;
+  st.b_max = {0.7, 0.3, 0.2, 0.1};
+  st.b_min = {-0.7, -0.3, -0.2, -0.1};
+  return in;
+}
+
+void BM_statistical_hop_fixed_eq(benchmark::State &state) {
+  const HopInput in = fixed_hop();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(evaluate_hop_statistical(in).eye.ber);
+}
+BENCHMARK(BM_statistical_hop_fixed_eq)->Unit(benchmark::kMillisecond);
+
+void BM_com_evaluate_fixed_eq(benchmark::State &state) {
+  const HopInput in = fixed_hop();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(com::evaluate(in.settings, in.thru, {}).com_db);
+}
+BENCHMARK(BM_com_evaluate_fixed_eq)->Unit(benchmark::kMillisecond);
+
+void BM_statistical_ber_only(benchmark::State &state) {
+  const HopResult h = evaluate_hop_statistical(fixed_hop());
+  StatisticalEyeInput si;
+  si.cursors_v = h.pulse.cursors_v;
+  si.main_cursor = h.pulse.main_cursor;
+  si.levels = h.pulse.levels;
+  si.dfe_taps_v = h.pulse.dfe_taps_v;
+  si.sigma_v = h.pulse.sigma_gauss_v;
+  si.jitter_dd_v = h.pulse.jitter_dd_v;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(statistical_ber(si).ber);
+}
+BENCHMARK(BM_statistical_ber_only)->Unit(benchmark::kMillisecond);
+
+void BM_analytic(benchmark::State &state) {
+  AnalyticInput a;
+  a.loss.il_nyquist_db = 25;
+  a.loss.skin_fraction = 0.3;
+  a.loss.nyquist_hz = 26.5625e9;
+  double x = 0;
+  for (auto _ : state) {
+    a.loss.il_nyquist_db = 25 + 1e-9 * x; // defeat hoisting
+    x += analytic_snr(a).snr_db;
+  }
+  benchmark::DoNotOptimize(x);
+}
+BENCHMARK(BM_analytic)->Unit(benchmark::kMicrosecond);
+
+void BM_montecarlo_1M_symbols(benchmark::State &state) {
+  const HopResult h = evaluate_hop_statistical(fixed_hop());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(evaluate_hop_montecarlo(h, 1'000'000).ber);
+}
+BENCHMARK(BM_montecarlo_1M_symbols)->Unit(benchmark::kMillisecond);
+
+} // namespace
+BENCHMARK_MAIN();

@@ -1,0 +1,119 @@
+// Analytic SNR budget (see analytic_snr.hpp for the sources).
+#include <linkphy/phy/analytic_snr.hpp>
+#include <linkphy/phy/ber.hpp>
+#include <linkphy/phy/error.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+namespace linkphy {
+
+double LossModel::il_db(double f_hz) const {
+  const double x = std::max(f_hz, 0.0) / nyquist_hz;
+  return il_nyquist_db * (skin_fraction * std::sqrt(x) + (1.0 - skin_fraction) * x);
+}
+
+LossModel fit_loss_model(std::span<const double> f, std::span<const std::complex<double>> h,
+                         double f_n) {
+  if (f.empty() || f.back() < f_n) {
+    std::ostringstream os;
+    os << "data end at " << (f.empty() ? 0.0 : f.back() / 1e9) << " GHz, below the Nyquist "
+       << "frequency " << f_n / 1e9 << " GHz";
+    throw InputError("loss fit", os.str());
+  }
+  // Least squares IL ≈ a·√x + b·x, x = f/f_N on (0, 1] (normal equations of a 2×2 system).
+  double s11 = 0, s12 = 0, s22 = 0, r1 = 0, r2 = 0;
+  int used = 0;
+  for (std::size_t k = 0; k < f.size() && f[k] <= f_n * (1 + 1e-12); ++k) {
+    if (f[k] <= 0)
+      continue;
+    const double x = f[k] / f_n, u = std::sqrt(x);
+    const double il = -20.0 * std::log10(std::max(std::abs(h[k]), 1e-300));
+    s11 += u * u;
+    s12 += u * x;
+    s22 += x * x;
+    r1 += u * il;
+    r2 += x * il;
+    ++used;
+  }
+  if (used < 3)
+    throw InputError("loss fit", "needs at least 3 frequency points between 0 and Nyquist");
+  const double det = s11 * s22 - s12 * s12;
+  double a = (r1 * s22 - r2 * s12) / det, b = (s11 * r2 - s12 * r1) / det;
+  if (a < 0) { // constrained: one term only
+    a = 0;
+    b = r2 / s22;
+  } else if (b < 0) {
+    b = 0;
+    a = r1 / s11;
+  }
+  LossModel m;
+  m.nyquist_hz = f_n;
+  m.il_nyquist_db = std::max(a + b, 0.0);
+  m.skin_fraction = m.il_nyquist_db > 0 ? a / (a + b) : 0.5;
+  return m;
+}
+
+AnalyticResult analytic_snr(const AnalyticInput &in) {
+  auto need = [](bool ok, const char *what) {
+    if (!ok)
+      throw InputError("analytic SNR", what);
+  };
+  need(in.baud_bd > 0, "baud must be > 0 Bd");
+  need(in.levels >= 2, "PAM order must be >= 2");
+  need(in.a_v_v > 0, "TX amplitude must be > 0 V");
+  need(in.eta0_v2_per_hz >= 0, "eta0 must be >= 0 V^2/Hz");
+  need(in.sigma_rj_ui >= 0 && in.a_dd_ui >= 0, "jitter must be >= 0 UI");
+  need(in.level_mismatch > 0 && in.level_mismatch <= 1, "R_LM must be in (0, 1]");
+  need(in.loss.il_nyquist_db >= 0 && in.loss.skin_fraction >= 0 && in.loss.skin_fraction <= 1,
+       "loss model needs IL >= 0 dB and skin fraction in [0, 1]");
+  const double t = 1.0 / in.baud_bd;
+  const double m = in.levels;
+  const double var_x = (m * m - 1.0) / (3.0 * (m - 1.0) * (m - 1.0));
+  const double pi = std::numbers::pi;
+  // Folded SNR(f) = Σ_k var_x·A_v²·T·sinc²((f−k/T)T)·|H(f−k/T)|² / (η0/2), k = −1, 0, 1.
+  const double scale =
+      in.eta0_v2_per_hz > 0 ? var_x * in.a_v_v * in.a_v_v * t / (0.5 * in.eta0_v2_per_hz) : 0;
+  auto snr_one = [&](double f) {
+    f = std::abs(f);
+    const double x = pi * f * t;
+    const double sinc = x == 0 ? 1.0 : std::sin(x) / x;
+    const double a = pi * f * in.t_r_s / 1.6832; // 93A-46
+    const double htx = std::exp(-2.0 * a * a);
+    const double g = std::pow(10.0, -in.loss.il_db(f) / 10.0) * htx * htx;
+    return scale * sinc * sinc * g;
+  };
+  double snr_dfe, snr_le;
+  if (in.eta0_v2_per_hz > 0) {
+    constexpr int kPoints = 64;
+    double integral = 0, inv = 0; // T·∫_{−1/2T}^{1/2T} = 2T·∫_0^{1/2T}, midpoint rule
+    for (int i = 0; i < kPoints; ++i) {
+      const double f = (i + 0.5) / kPoints * 0.5 / t;
+      const double s = snr_one(f) + snr_one(f - 1.0 / t) + snr_one(f + 1.0 / t);
+      integral += std::log1p(s);
+      inv += 1.0 / (1.0 + s);
+    }
+    snr_dfe = std::expm1(integral / kPoints); // Salz 1973
+    snr_le = kPoints / inv - 1.0;             // MMSE-LE
+  } else {
+    snr_dfe = snr_le = 1e30;
+  }
+  // TX noise σ_tx = h0·10^(−SNR_TX/20) (93A-30) → E_s/σ² = var_x·10^(SNR_TX/10).
+  const double snr_tx = var_x * std::pow(10.0, in.snr_tx_db / 10.0);
+  // Jitter through the slope of a Nyquist (sinc) pulse: Σ_k (T·p'(kT))² = h0²·π²/3, so with
+  // σ_J² = (A_DD² + σ_RJ²)·var_x·Σ h_J² (93A-32): E_s/σ_J² = 3/(π²(A_DD² + σ_RJ²)).
+  const double j2 = in.a_dd_ui * in.a_dd_ui + in.sigma_rj_ui * in.sigma_rj_ui;
+  const double snr_j = j2 > 0 ? 3.0 / (pi * pi * j2) : 1e30;
+  const double snr =
+      in.level_mismatch * in.level_mismatch / (1.0 / snr_dfe + 1.0 / snr_tx + 1.0 / snr_j);
+  AnalyticResult r;
+  r.snr_dfe_db = 10.0 * std::log10(snr_dfe);
+  r.snr_le_db = 10.0 * std::log10(std::max(snr_le, 1e-30));
+  r.snr_db = 10.0 * std::log10(snr);
+  r.ber = pam_ber_from_snr_db(Modulation{in.levels}, r.snr_db);
+  return r;
+}
+
+} // namespace linkphy

@@ -1,0 +1,194 @@
+// Hop evaluation: packaged path transfer (93A-15/18), Annex 93A equaliser search (com.hpp), then
+// the equalised pulse rebuilt at the chosen setting for the statistical BER and Monte Carlo.
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/hop.hpp>
+#include <linkphy/phy/pulse_response.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace linkphy {
+namespace {
+using com::Complex;
+
+// The filters of com.cpp (kept private there): RX Butterworth 93A-20, TX Gaussian edge 93A-46,
+// CTLE 93A-22 with the 802.3ck low-frequency stage.
+Complex rx_filter(double f, double f_r) {
+  const double x = f / f_r;
+  return 1.0 / Complex(1.0 - 3.414214 * x * x + x * x * x * x, 2.613126 * (x - x * x * x));
+}
+double tx_filter(double f, double t_r) {
+  const double a = std::numbers::pi * f * t_r / 1.6832;
+  return std::exp(-2.0 * a * a);
+}
+Complex ctle(double f, const com::Settings &s, double g_dc_db, double g_hp_db) {
+  const Complex jf(0.0, f);
+  Complex h = (std::pow(10.0, g_dc_db / 20.0) + jf / s.f_z_hz) /
+              ((1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz));
+  if (s.f_hp_pz_hz > 0)
+    h *= (std::pow(10.0, g_hp_db / 20.0) + jf / s.f_hp_pz_hz) / (1.0 + jf / s.f_hp_pz_hz);
+  return h;
+}
+
+// Σ_j c_j p(t − (j − pre)·M), circular (93A-21).
+double ffe_sample(const std::vector<double> &p, const std::vector<double> &c, int pre, int m,
+                  long t) {
+  const long n = static_cast<long>(p.size());
+  double s = 0;
+  for (std::size_t j = 0; j < c.size(); ++j) {
+    if (c[j] == 0)
+      continue;
+    long u = (t - (static_cast<long>(j) - pre) * m) % n;
+    if (u < 0)
+      u += n;
+    s += c[j] * p[static_cast<std::size_t>(u)];
+  }
+  return s;
+}
+
+// Pulse of the thru path at the chosen CTLE (93A-19, 93A-24), on COM's time grid.
+std::vector<double> equalised_pulse(const com::Settings &s, const com::PathTransfer &thru,
+                                    double g_dc, double g_hp) {
+  const auto &f = thru.f_hz;
+  const double step = f[2] - f[1];
+  const double f_max = s.samples_per_ui * s.f_b_hz / 2;
+  const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+  const std::size_t k_points = intervals + 1;
+  const double df = f_max / static_cast<double>(intervals);
+  std::vector<Complex> h(f.size());
+  for (std::size_t k = 0; k < h.size(); ++k)
+    h[k] = tx_filter(f[k], s.t_r_s) * thru.h21[k] * rx_filter(f[k], s.f_r_hz);
+  auto spec = resample_transfer(f, h, df, k_points);
+  for (std::size_t k = 0; k < k_points; ++k)
+    spec[k] *= ctle(df * static_cast<double>(k), s, g_dc, g_hp);
+  spec.front() = spec.front().real();
+  spec.back() = spec.back().real();
+  InverseRealFft ifft(k_points);
+  std::vector<double> ir(ifft.time_points());
+  ifft.run(spec, ir);
+  return pulse_from_impulse(ir, s.samples_per_ui, s.a_v_v);
+}
+} // namespace
+
+double il_at_db(std::span<const double> f, std::span<const Complex> h, double f0) {
+  for (std::size_t k = 1; k < f.size(); ++k)
+    if (f[k] >= f0) {
+      const double t = (f0 - f[k - 1]) / (f[k] - f[k - 1]);
+      const double m = std::abs(h[k - 1]) + t * (std::abs(h[k]) - std::abs(h[k - 1]));
+      return -20.0 * std::log10(std::max(m, 1e-300));
+    }
+  return -20.0 * std::log10(std::max(std::abs(h.back()), 1e-300));
+}
+
+com::PathTransfer hop_transfer(std::span<const double> f_hz, const com::TwoPort &channel,
+                               const HopPackage &pkg, com::PathKind kind, const std::string &name) {
+  const std::size_t n = f_hz.size();
+  if (channel.s21.size() != n || channel.s11.size() != n || channel.s12.size() != n ||
+      channel.s22.size() != n)
+    throw InputError(name, "channel S-parameters and frequency grid differ in size");
+  if (n < 10)
+    throw InputError(name, "channel needs at least 10 frequency points");
+  if (!(pkg.r0_ohm > 0 && pkg.r_d_tx_ohm > 0 && pkg.r_d_rx_ohm > 0))
+    throw InputError(name, "package reference and die terminations must be > 0 ohm");
+  com::TwoPort path = channel;
+  if (pkg.enabled) {
+    const com::TwoPort tx = com::package(f_hz, pkg.tx, pkg.line, pkg.r0_ohm);
+    const com::TwoPort rx = com::flipped(com::package(f_hz, pkg.rx, pkg.line, pkg.r0_ohm));
+    path = com::cascade(com::cascade(tx, channel), rx);
+  }
+  const double g1 = (pkg.r_d_tx_ohm - pkg.r0_ohm) / (pkg.r_d_tx_ohm + pkg.r0_ohm);
+  const double g2 = (pkg.r_d_rx_ohm - pkg.r0_ohm) / (pkg.r_d_rx_ohm + pkg.r0_ohm);
+  com::PathTransfer t;
+  t.kind = kind;
+  t.f_hz.assign(f_hz.begin(), f_hz.end());
+  t.h21 = com::terminated_transfer(path, g1, g2); // 93A-18
+  t.name = name;
+  return t;
+}
+
+HopResult evaluate_hop_statistical(const HopInput &in) {
+  HopResult r;
+  const com::Settings &s = in.settings;
+  r.com = com::evaluate(s, in.thru, in.aggressors);
+  r.warnings = r.com.warnings;
+  r.il_nyquist_db = il_at_db(in.thru.f_hz, in.thru.h21, s.f_b_hz / 2);
+
+  const std::vector<double> p = equalised_pulse(s, in.thru, r.com.g_dc_db, r.com.g_dc_hp_db);
+  const int m = s.samples_per_ui;
+  const int pre = s.tx_pre_taps;
+  const long n = static_cast<long>(p.size());
+  const long ts = r.com.cursor_sample;
+  const long k_pre = ts / m, k_post = (n - 1 - ts) / m;
+  EqualisedPulse &e = r.pulse;
+  e.levels = s.levels;
+  e.level_mismatch = s.r_lm;
+  e.main_cursor = static_cast<int>(k_pre);
+  const auto &c = r.com.tx_taps;
+  double hj2 = 0;
+  for (long k = -k_pre; k <= k_post; ++k) {
+    const long t = ts + k * m;
+    e.cursors_v.push_back(ffe_sample(p, c, pre, m, t));
+    const double hj = (ffe_sample(p, c, pre, m, t + 1) - ffe_sample(p, c, pre, m, t - 1)) * m /
+                      2.0; // 93A-28: slope, V per UI
+    hj2 += hj * hj;
+    e.jitter_dd_v.push_back(s.a_dd_ui * hj); // 93A-40
+  }
+  const double h0 = e.cursors_v[static_cast<std::size_t>(e.main_cursor)];
+  for (double b : r.com.dfe_taps)
+    e.dfe_taps_v.push_back(b * h0);
+  const double var_x = (s.levels * s.levels - 1.0) / (3.0 * (s.levels - 1.0) * (s.levels - 1.0));
+  e.sigma_rj_v = s.sigma_rj_ui * std::sqrt(var_x * hj2); // 93A-41
+  if (in.adc_enob < 0 || in.adc_enob > 16)
+    throw InputError("ADC", "effective bits must be in [0, 16]");
+  if (in.adc_enob > 0) { // uniform quantiser: σ² = LSB²/12 (Bennett 1948)
+    double full_scale = 0;
+    for (double v : e.cursors_v)
+      full_scale += 2.0 * std::abs(v);
+    e.sigma_adc_v = full_scale / std::pow(2.0, in.adc_enob) / std::sqrt(12.0);
+  }
+  // Gaussian part (93A-41) plus crosstalk as its rms (COM convolves the crosstalk PMF instead).
+  e.sigma_gauss_v = std::sqrt(e.sigma_rj_v * e.sigma_rj_v + r.com.sigma_n_v * r.com.sigma_n_v +
+                              r.com.sigma_tx_v * r.com.sigma_tx_v +
+                              r.com.sigma_xt_v * r.com.sigma_xt_v + e.sigma_adc_v * e.sigma_adc_v);
+
+  StatisticalEyeInput si;
+  si.cursors_v = e.cursors_v;
+  si.main_cursor = e.main_cursor;
+  si.levels = e.levels;
+  si.dfe_taps_v = e.dfe_taps_v;
+  si.sigma_v = e.sigma_gauss_v;
+  si.jitter_dd_v = e.jitter_dd_v;
+  si.level_mismatch = e.level_mismatch;
+  si.error_propagation = in.error_propagation;
+  si.target_ber = in.target_ber;
+  r.eye = statistical_ber(si);
+  return r;
+}
+
+MonteCarloResult evaluate_hop_montecarlo(const HopResult &hop, std::uint64_t symbols,
+                                         std::uint64_t seed) {
+  const EqualisedPulse &e = hop.pulse;
+  // Keep the cursors that matter (|h| ≥ 1e-4 of the cursor) to bound the simulated span.
+  const double h0 = e.cursors_v[static_cast<std::size_t>(e.main_cursor)];
+  long first = e.main_cursor, last = e.main_cursor;
+  for (long k = 0; k < static_cast<long>(e.cursors_v.size()); ++k)
+    if (std::abs(e.cursors_v[static_cast<std::size_t>(k)]) >= 1e-4 * h0) {
+      first = std::min(first, k);
+      last = std::max(last, k);
+    }
+  last = std::max(last, e.main_cursor + static_cast<long>(e.dfe_taps_v.size()));
+  last = std::min(last, static_cast<long>(e.cursors_v.size()) - 1);
+  const std::vector<double> cur(e.cursors_v.begin() + first, e.cursors_v.begin() + last + 1);
+  MonteCarloInput in;
+  in.cursors_v = cur;
+  in.main_cursor = static_cast<int>(e.main_cursor - first);
+  in.levels = e.levels;
+  in.noise_rms_v = e.sigma_gauss_v;
+  in.dfe_taps_v = e.dfe_taps_v;
+  in.symbols = symbols;
+  in.seed = seed;
+  return run_montecarlo(in);
+}
+
+} // namespace linkphy

@@ -1,0 +1,139 @@
+// Statistical BER of a PAM-M slicer (see statistical_ber.hpp for the sources).
+#include <linkphy/phy/ber.hpp>
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/statistical_ber.hpp>
+#include <linkphy/phy/statistical_eye.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace linkphy {
+namespace {
+
+// P(I > y) for I = (PMF on a grid) + N(0, σ²): Σ p_i·Q((y − y_i)/σ), exact per bin.
+double tail(const AmplitudePmf &pmf, double sigma, double y) {
+  double acc = 0;
+  if (sigma <= 0) {
+    for (std::size_t i = 0; i < pmf.p.size(); ++i) {
+      const double yi = pmf.y(i);
+      if (yi > y)
+        acc += pmf.p[i];
+      else if (yi == y)
+        acc += 0.5 * pmf.p[i];
+    }
+    return acc;
+  }
+  const double inv = 1.0 / (sigma * std::sqrt(2.0));
+  for (std::size_t i = pmf.p.size(); i-- > 0;) { // from the top: x grows as i falls
+    const double x = (y - pmf.y(i)) * inv;
+    if (x > 27.3) // erfc(27.3) < 1e-325: every lower bin adds less still
+      break;
+    acc += pmf.p[i] * 0.5 * std::erfc(x);
+  }
+  return acc;
+}
+
+} // namespace
+
+StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in) {
+  const int m = in.levels;
+  if (m < 2)
+    throw InputError("statistical BER", "PAM order must be >= 2, got " + std::to_string(m));
+  if (in.main_cursor < 0 || static_cast<std::size_t>(in.main_cursor) >= in.cursors_v.size())
+    throw InputError("statistical BER", "main cursor index outside the pulse response");
+  const double h0 = in.cursors_v[static_cast<std::size_t>(in.main_cursor)];
+  if (!(h0 > 0))
+    throw InputError("statistical BER", "main cursor must be > 0 V (eye closed by the channel)");
+  if (!(in.sigma_v >= 0))
+    throw InputError("statistical BER", "noise sigma must be >= 0 V");
+  if (!(in.level_mismatch > 0 && in.level_mismatch <= 1))
+    throw InputError("statistical BER", "level mismatch R_LM must be in (0, 1]");
+  if (!(in.target_ber > 0 && in.target_ber < 0.5))
+    throw InputError("statistical BER", "target BER must be in (0, 0.5)");
+
+  StatisticalEyeResult r;
+  r.d_v = in.level_mismatch * h0 / (m - 1);
+  const double bin = in.bin_v > 0 ? in.bin_v : r.d_v / 1000.0;
+
+  // Residual interference after the DFE (93A-27).
+  std::vector<double> resid;
+  resid.reserve(in.cursors_v.size() + in.jitter_dd_v.size());
+  for (std::size_t k = 0; k < in.cursors_v.size(); ++k) {
+    const long post = static_cast<long>(k) - in.main_cursor;
+    if (post == 0)
+      continue;
+    double v = in.cursors_v[k];
+    if (post > 0 && static_cast<std::size_t>(post) <= in.dfe_taps_v.size())
+      v -= in.dfe_taps_v[static_cast<std::size_t>(post - 1)];
+    resid.push_back(v);
+  }
+  AmplitudePmf pmf = pam_interference_pmf(resid, m, bin); // 93A-39
+  if (!in.jitter_dd_v.empty())
+    pmf = convolve(pmf, pam_interference_pmf(in.jitter_dd_v, m, bin)); // 93A-40, dual-Dirac
+  // Drop negligible mass at the edges (keeps the tail sums short).
+  {
+    std::size_t lo = 0, hi = pmf.p.size();
+    double cut = 0;
+    while (lo < hi && cut + pmf.p[lo] < 1e-300) {
+      cut += pmf.p[lo];
+      ++lo;
+    }
+    cut = 0;
+    while (hi > lo && cut + pmf.p[hi - 1] < 1e-300) {
+      cut += pmf.p[hi - 1];
+      --hi;
+    }
+    if (lo > 0 || hi < pmf.p.size()) {
+      pmf.p = std::vector<double>(pmf.p.begin() + static_cast<long>(lo),
+                                  pmf.p.begin() + static_cast<long>(hi));
+      pmf.first_bin += static_cast<long>(lo);
+    }
+  }
+
+  const double mm = static_cast<double>(m);
+  const double bits = std::log2(mm);
+  // SER for a symbol whose decision is offset by δ: inner levels err on both sides, outer on
+  // one: ((M−1)/M)·[T(d−δ) + T(d+δ)] with T symmetric (Proakis §4.3 for δ = 0).
+  auto ser_at = [&](double delta) {
+    return (mm - 1.0) / mm *
+           (tail(pmf, in.sigma_v, r.d_v - delta) + tail(pmf, in.sigma_v, r.d_v + delta));
+  };
+  r.tail_probability = tail(pmf, in.sigma_v, r.d_v);
+  r.ser_no_propagation = 2.0 * (mm - 1.0) / mm * r.tail_probability;
+  r.ser = r.ser_no_propagation;
+  if (in.error_propagation && !in.dfe_taps_v.empty()) {
+    // A wrong decision by one level step (2/(M−1) in symbol units) leaves tap 1's cancellation
+    // off by δ = |b1|·2/(M−1) on the next symbol, in a random direction.
+    const double delta = std::abs(in.dfe_taps_v[0]) * 2.0 / (mm - 1.0);
+    r.propagation_probability = std::min(ser_at(delta), 1.0);
+    // Stationary error rate e of the chain e = SER0·(1 − e) + p·e.
+    r.ser = r.ser_no_propagation / (1.0 - r.propagation_probability + r.ser_no_propagation);
+  }
+  r.ber = r.ser / bits;
+
+  // Eye height at the target BER: the level y with BER(y) = target, height 2·(d − y).
+  {
+    const double want = in.target_ber * mm * bits / (2.0 * (mm - 1.0));
+    double span = 40.0 * in.sigma_v + 2.0 * bin;
+    for (double v : resid)
+      span += std::abs(v);
+    for (double v : in.jitter_dd_v)
+      span += std::abs(v);
+    double lo = -span, hi = span; // T(lo) ≥ want ≥ T(hi)
+    for (int it = 0; it < 48 && hi - lo > 1e-4 * r.d_v; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      (tail(pmf, in.sigma_v, mid) > want ? lo : hi) = mid;
+    }
+    r.eye_height_v = 2.0 * (r.d_v - 0.5 * (lo + hi));
+  }
+
+  // Equivalent Gaussian SNR (E_s/σ², dB) of this BER.
+  const Modulation mod{m};
+  const double ber_cap = 0.999 * (1.0 - 1.0 / mm) / bits;
+  const double ber_eq = std::clamp(r.ber, 1e-300, ber_cap);
+  r.snr_db = snr_db_for_ber(mod, ber_eq);
+  return r;
+}
+
+} // namespace linkphy

@@ -1,0 +1,63 @@
+// `linkphy reach --tech NAME --rate R [--ber-target X] [--modulation M] [--set key=value]...
+// [--fidelity F] [--tolerance L] [-o FILE]`: the longest length that closes, by bisection
+// (DESIGN.md §6). JSON: reach_m plus the link report at that length.
+#include "commands.hpp"
+
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
+#include <linkphy/sweeps/output.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace linkphy::cli {
+namespace {
+
+struct Options {
+  std::string tech, rate, modulation, fidelity = "statistical", tolerance = "5 mm", output;
+  std::vector<std::string> sets;
+  double ber_target = 1e-15;
+};
+
+int run(const Options &o) {
+  sweeps::LinkRequest q;
+  q.tech = o.tech;
+  q.rate = o.rate;
+  if (!o.modulation.empty())
+    q.modulation = o.modulation;
+  q.sets = o.sets;
+  q.fidelity = sweeps::parse_fidelity(o.fidelity);
+  q.ber_target = o.ber_target;
+  const double tol = parse_quantity_as(o.tolerance, Dimension::length, "--tolerance");
+  if (!(tol > 0))
+    throw InputError("--tolerance '" + o.tolerance + "'", "must be > 0 m");
+  const auto r = sweeps::find_reach(q, tol);
+  sweeps::OutputFile out(o.output);
+  out.stream() << sweeps::reach_report_json(r);
+  out.commit();
+  return 0;
+}
+
+void register_reach(CLI::App &app) {
+  auto opt = std::make_shared<Options>();
+  auto *sub = app.add_subcommand("reach", "longest length whose post-FEC BER meets the target");
+  sub->footer("Example:\n  linkphy reach --tech dac --rate 100G --ber-target 1e-15\n"
+              "Bisection on length within the technology's length_min..length_max; assumes BER "
+              "grows with length. Exit 2 with one line on bad input.");
+  sub->add_option("--tech", opt->tech, "technology")->required();
+  sub->add_option("--rate", opt->rate, "lane rate (25G … 400G or explicit)")->required();
+  sub->add_option("--modulation", opt->modulation, "NRZ, PAM4, …");
+  sub->add_option("--ber-target", opt->ber_target, "post-FEC BER target (default 1e-15)");
+  sub->add_option("--set", opt->sets, "override key=value");
+  sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");
+  sub->add_option("--tolerance", opt->tolerance, "length resolution (default 5 mm)");
+  sub->add_option("-o,--output", opt->output, "write to FILE instead of stdout");
+  set_runner(sub, [opt] { return run(*opt); });
+}
+
+const bool registered = add_command("reach", register_reach);
+
+} // namespace
+} // namespace linkphy::cli

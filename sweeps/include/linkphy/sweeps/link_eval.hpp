@@ -1,0 +1,88 @@
+// One link evaluated end to end (DESIGN.md §2, §6 `linkphy link`): a technology at a length and a
+// lane rate → hops (stages cascaded as networks, packages, SerDes class) → the hop engine at the
+// chosen fidelity → link combination with FEC → the report; and the reach search by bisection.
+#pragma once
+
+#include <linkphy/phy/lane_rate.hpp>
+#include <linkphy/phy/link.hpp>
+#include <linkphy/sweeps/evaluators.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace linkphy::sweeps {
+
+enum class Fidelity { analytic, statistical, montecarlo };
+/// "analytic" | "statistical" | "montecarlo"; InputError naming `where` otherwise.
+Fidelity parse_fidelity(const std::string &text, const std::string &where = "--fidelity");
+std::string to_string(Fidelity f);
+
+struct LinkRequest {
+  std::string tech = "dac";
+  double length_m = 1;                   ///< link length, m (≥ 0)
+  std::string rate = "100G";             ///< lane rate class or explicit rate (lane_rate.hpp)
+  std::optional<std::string> modulation; ///< "NRZ", "PAM4", …
+  std::vector<std::string> sets;         ///< technology overrides key=value / serdes.KEY=value
+  std::vector<std::string> channels;     ///< if given: the stages of hop 1 instead of the tech's
+  Fidelity fidelity = Fidelity::statistical;
+  double ber_target = 1e-15;            ///< post-FEC BER target, (0, 0.5)
+  std::uint64_t mc_symbols = 1'000'000; ///< Monte Carlo symbols per hop (≥ 1000)
+  double temperature_k = 298.15;        ///< stage temperature, K
+};
+
+struct StageReport {
+  std::string name, kind, hop;
+  double power_w = 0; ///< 0 until the power issue (not modelled yet)
+};
+
+struct HopReport {
+  std::string name, serdes;
+  double il_nyquist_db = 0;            ///< channel stages only (no package), dB
+  double snr_db = 0;                   ///< E_s/σ² equivalent of the hop BER, dB
+  double ber = 0;                      ///< hop pre-FEC BER
+  std::optional<double> com_db;        ///< statistical/montecarlo only
+  std::optional<double> eye_height_mv; ///< at the pre-FEC BER target, statistical/montecarlo
+  std::optional<std::uint64_t> mc_bit_errors;
+  std::optional<double> mc_ber_low, mc_ber_high;
+};
+
+struct LinkReport {
+  LinkRequest request;
+  LaneRate lane;
+  std::vector<StageReport> stages;
+  std::vector<HopReport> hops;
+  LinkSummary summary;
+  std::optional<double> com_db, eye_height_mv; ///< worst hop
+  std::vector<std::string> warnings;
+};
+
+/// Evaluates one link. Throws InputError on bad input (unknown tech, bad spec, a channel band
+/// below Nyquist, taps out of range …); warnings (non-passive channel …) go to report.warnings.
+LinkReport evaluate_link(const LinkRequest &request);
+
+/// The report as JSON (DESIGN.md §6 keys plus com_db, eye_height_mv, fidelity, warnings).
+std::string link_report_json(const LinkReport &r);
+/// The same as aligned text.
+std::string link_report_text(const LinkReport &r);
+
+struct ReachResult {
+  double length_m = 0; ///< longest length found to close (0 if not even length_min)
+  bool closes_at_min = false, closes_at_max = false;
+  int evaluations = 0;
+  LinkReport at_reach; ///< the report at length_m (or at length_min when nothing closes)
+};
+
+/// Longest length in the technology's [length_min, length_max] whose post-FEC BER ≤ the request's
+/// target, by bisection on length to `tolerance_m` (> 0). Assumes BER grows with length.
+ReachResult find_reach(const LinkRequest &request, double tolerance_m = 0.005);
+
+std::string reach_report_json(const ReachResult &r);
+
+/// The `link` sweep evaluator (keys tech, length, rate, modulation, fidelity, ber_target, set =
+/// "key=value;key=value").
+std::unique_ptr<Evaluator> make_link_evaluator();
+
+} // namespace linkphy::sweeps

@@ -1,0 +1,114 @@
+// JSON and text forms of the link report (DESIGN.md §6 keys).
+#include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace linkphy::sweeps {
+namespace {
+
+std::string jnum(double v) { return std::isfinite(v) ? format_value(v) : "null"; }
+std::string jopt(const std::optional<double> &v) { return v ? jnum(*v) : "null"; }
+std::string jstr(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (static_cast<unsigned char>(c) >= 0x20)
+      out += c;
+  }
+  return out + "\"";
+}
+
+std::string body(const LinkReport &r) {
+  const auto &l = r.lane;
+  const auto &s = r.summary;
+  std::ostringstream o;
+  o << "\"tech\":" << jstr(r.request.tech) << ",\"length_m\":" << jnum(r.request.length_m)
+    << ",\"lane_rate_gbps\":" << jnum(l.line_rate_bps / 1e9)
+    << ",\"baud_gbd\":" << jnum(l.baud_bd / 1e9) << ",\"modulation\":" << jstr(l.modulation.name())
+    << ",\"fidelity\":" << jstr(to_string(r.request.fidelity))
+    << ",\"il_nyquist_db\":" << jnum(s.il_nyquist_db) << ",\"snr_db\":" << jnum(s.snr_db)
+    << ",\"ber_pre_fec\":" << jnum(s.ber_pre_fec) << ",\"ber_post_fec\":" << jnum(s.ber_post_fec)
+    << ",\"ber_target\":" << jnum(r.request.ber_target) << ",\"fec\":" << jstr(l.fec.name)
+    << ",\"frame_loss_ratio\":" << jnum(s.frame_loss_ratio)
+    << ",\"margin_db\":" << jnum(s.margin_db) << ",\"feasible\":"
+    << (s.feasible ? "true" : "false")
+    // Power is the next issue's: 0 until then (docs/link.md), never an invented number.
+    << ",\"power_w\":0,\"energy_pj_per_bit\":0,\"heat_w\":0"
+    << ",\"com_db\":" << jopt(r.com_db) << ",\"eye_height_mv\":" << jopt(r.eye_height_mv)
+    << ",\"stages\":[";
+  for (std::size_t i = 0; i < r.stages.size(); ++i)
+    o << (i ? "," : "") << "{\"name\":" << jstr(r.stages[i].name)
+      << ",\"kind\":" << jstr(r.stages[i].kind) << ",\"hop\":" << jstr(r.stages[i].hop)
+      << ",\"power_w\":0}";
+  o << "],\"hops\":[";
+  for (std::size_t i = 0; i < r.hops.size(); ++i) {
+    const auto &h = r.hops[i];
+    o << (i ? "," : "") << "{\"name\":" << jstr(h.name) << ",\"serdes\":" << jstr(h.serdes)
+      << ",\"il_nyquist_db\":" << jnum(h.il_nyquist_db) << ",\"snr_db\":" << jnum(h.snr_db)
+      << ",\"ber\":" << jnum(h.ber) << ",\"com_db\":" << jopt(h.com_db)
+      << ",\"eye_height_mv\":" << jopt(h.eye_height_mv);
+    if (h.mc_bit_errors)
+      o << ",\"mc_bit_errors\":" << *h.mc_bit_errors << ",\"mc_ber_low\":" << jopt(h.mc_ber_low)
+        << ",\"mc_ber_high\":" << jopt(h.mc_ber_high);
+    o << "}";
+  }
+  o << "],\"warnings\":[";
+  for (std::size_t i = 0; i < r.warnings.size(); ++i)
+    o << (i ? "," : "") << jstr(r.warnings[i]);
+  o << "]";
+  return o.str();
+}
+
+} // namespace
+
+std::string link_report_json(const LinkReport &r) { return "{" + body(r) + "}\n"; }
+
+std::string link_report_text(const LinkReport &r) {
+  const auto &s = r.summary;
+  char buf[256];
+  std::ostringstream o;
+  o << "tech            " << r.request.tech << "\n";
+  std::snprintf(buf, sizeof buf,
+                "length          %.4g m\nlane rate       %.6g Gb/s %s at %.6g GBd\n",
+                r.request.length_m, r.lane.line_rate_bps / 1e9, r.lane.modulation.name().c_str(),
+                r.lane.baud_bd / 1e9);
+  o << buf << "fidelity        " << to_string(r.request.fidelity) << "\n";
+  std::snprintf(
+      buf, sizeof buf,
+      "IL at Nyquist   %.2f dB\nSNR             %.2f dB\nBER pre-FEC     %.3e\n"
+      "BER post-FEC    %.3e (%s, target %.1e)\nmargin          %.2f dB\nfeasible        %s\n",
+      s.il_nyquist_db, s.snr_db, s.ber_pre_fec, s.ber_post_fec, r.lane.fec.name.c_str(),
+      r.request.ber_target, s.margin_db, s.feasible ? "yes" : "no");
+  o << buf;
+  if (r.com_db) {
+    std::snprintf(buf, sizeof buf, "COM             %.2f dB\neye height      %.2f mV\n", *r.com_db,
+                  r.eye_height_mv ? *r.eye_height_mv : 0.0);
+    o << buf;
+  }
+  o << "power           0 W (not modelled yet)\n";
+  for (const auto &h : r.hops) {
+    std::snprintf(buf, sizeof buf, "%s [%s]: IL %.2f dB, SNR %.2f dB, BER %.3e\n", h.name.c_str(),
+                  h.serdes.c_str(), h.il_nyquist_db, h.snr_db, h.ber);
+    o << buf;
+  }
+  for (const auto &st : r.stages)
+    o << "  stage " << st.hop << ": " << st.name << "\n";
+  for (const auto &w : r.warnings)
+    o << "warning: " << w << "\n";
+  return o.str();
+}
+
+std::string reach_report_json(const ReachResult &r) {
+  std::ostringstream o;
+  o << "{\"reach_m\":" << jnum(r.length_m)
+    << ",\"closes_at_min\":" << (r.closes_at_min ? "true" : "false")
+    << ",\"closes_at_max\":" << (r.closes_at_max ? "true" : "false")
+    << ",\"evaluations\":" << r.evaluations << "," << body(r.at_reach) << "}\n";
+  return o.str();
+}
+
+} // namespace linkphy::sweeps

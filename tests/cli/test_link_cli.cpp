@@ -1,0 +1,92 @@
+// `linkphy link` and `linkphy reach`: DESIGN.md §6 keys, text form, bad input → exit 2.
+#include "cli_run.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using linkphy::test::run_program;
+
+namespace {
+linkphy::test::CliResult run(const std::vector<std::string> &args) {
+  return run_program(LINKPHY_CLI, args);
+}
+} // namespace
+
+TEST_CASE("linkphy link prints the DESIGN.md report keys", "[cli][link]") {
+  const auto r = run({"link", "--tech", "dac", "--length", "2m", "--rate", "100G"});
+  REQUIRE(r.exit_code == 0);
+  for (const char *key :
+       {"\"tech\":\"dac\"", "\"length_m\":2", "\"lane_rate_gbps\":106.25", "\"baud_gbd\":53.125",
+        "\"modulation\":\"PAM4\"", "\"il_nyquist_db\":", "\"snr_db\":", "\"ber_pre_fec\":",
+        "\"ber_post_fec\":", "\"fec\":\"KP4\"", "\"margin_db\":", "\"feasible\":", "\"power_w\":0",
+        "\"energy_pj_per_bit\":", "\"heat_w\":", "\"stages\":[", "\"hops\":[",
+        "\"com_db\":", "\"eye_height_mv\":"})
+    CHECK(r.out.find(key) != std::string::npos);
+  CHECK(r.out.find("\"kind\":\"twinax\"") != std::string::npos);
+}
+
+TEST_CASE("linkphy link text form and analytic fidelity", "[cli][link]") {
+  const auto r = run({"link", "--tech", "pcb", "--length", "10in", "--rate", "50G", "--fidelity",
+                      "analytic", "--format", "text"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("IL at Nyquist") != std::string::npos);
+  CHECK(r.out.find("fidelity        analytic") != std::string::npos);
+}
+
+TEST_CASE("linkphy link and reach reject bad input with exit 2 and one line", "[cli][link]") {
+  const std::vector<std::vector<std::string>> bad{
+      {"link", "--tech", "nope", "--length", "1m", "--rate", "100G"},
+      {"link", "--tech", "dac", "--length", "1", "--rate", "100G"},
+      {"link", "--tech", "dac", "--length", "1m", "--rate", "100G", "--set", "colour=red"},
+      {"link", "--tech", "dac", "--length", "1m", "--rate", "100G", "--set", "serdes.dfe_taps=99"},
+      {"link", "--tech", "dac", "--length", "1m", "--rate", "100G", "--fidelity", "exact"},
+      {"reach", "--tech", "dac", "--rate", "100G", "--ber-target", "2"}};
+  for (const auto &args : bad) {
+    const auto r = run(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err_lines().size() == 1);
+    CHECK(r.err.rfind("linkphy: ", 0) == 0);
+  }
+}
+
+TEST_CASE("linkphy reach returns the bisected length", "[cli][reach]") {
+  const auto r = run({"reach", "--tech", "dac", "--rate", "100G", "--fidelity", "analytic"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("\"reach_m\":") != std::string::npos);
+  CHECK(r.out.find("\"tech\":\"dac\"") != std::string::npos);
+}
+
+TEST_CASE("linkphy link on a measured IEEE channel; a band below Nyquist is refused",
+          "[cli][link]") {
+  const std::string ch = std::string(LINKPHY_TEST_DATA_DIR) + "/channels/";
+  const auto r =
+      run({"link", "--tech", "backplane", "--length", "0m", "--rate", "100G", "--channel",
+           "touchstone:file=" + ch + "Tp0_Tp5_28p5db_FQSFP_thru.s4p,ports=1-3:2-4"});
+  REQUIRE(r.exit_code == 0);
+  // The file's name gives its IL at Nyquist: 28.5 dB (IEEE 802.3ck channel set); our grid
+  // interpolates the measured points, so 0.5 dB.
+  const auto p = r.out.find("\"il_nyquist_db\":");
+  REQUIRE(p != std::string::npos);
+  CHECK(std::stod(r.out.substr(p + 16, 12)) == Approx(28.5).margin(0.5));
+  // 400G PAM4: Nyquist 106.25 GHz, the stripline file ends at 70 GHz.
+  const auto bad = run({"link", "--tech", "pcb", "--length", "0m", "--rate", "400G", "--channel",
+                        "touchstone:file=" + ch + "pcb_stripline_119mm.s2p"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("below the Nyquist frequency") != std::string::npos);
+}
+
+TEST_CASE("linkphy sweep with the link evaluator writes one row per point", "[cli][link]") {
+  const auto dir = linkphy::test::scratch_dir("link-sweep");
+  const auto out = (dir / "links.csv").string();
+  const auto r = run(
+      {"sweep", std::string(LINKPHY_SOURCE_DIR) + "/sweeps/examples/link_reach.toml", "-o", out});
+  REQUIRE(r.exit_code == 0);
+  const std::string csv = linkphy::test::read_text_file(out);
+  std::size_t lines = 0;
+  for (char c : csv)
+    lines += c == '\n';
+  CHECK(lines == 1 + 2 * 3 * 16); // header + tech × rate × length
+  CHECK(csv.find("ber_post_fec") != std::string::npos);
+}

@@ -1,0 +1,94 @@
+// Statistical BER of a PAM slicer against closed forms (Proakis §4.3) and physical limits.
+#include <catch2/catch.hpp>
+
+#include <linkphy/phy/ber.hpp>
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/statistical_ber.hpp>
+
+#include <cmath>
+#include <vector>
+
+using namespace linkphy;
+
+TEST_CASE("flat lossless channel with Gaussian noise gives exactly the PAM-M formula",
+          "[statistical_ber]") {
+  for (int m : {2, 4, 8}) {
+    for (double d_over_sigma : {1.0, 3.0, 5.0, 7.0}) {
+      const double h0 = 0.4;
+      const double d = h0 / (m - 1);
+      const std::vector<double> cursors{h0};
+      StatisticalEyeInput in;
+      in.cursors_v = cursors;
+      in.levels = m;
+      in.sigma_v = d / d_over_sigma;
+      const auto r = statistical_ber(in);
+      const Modulation mod{m};
+      // Single cursor: the PMF is one delta, the Gaussian tail is integrated exactly, so only
+      // floating-point rounding separates the two (1e-9 relative).
+      CHECK(r.ser == Approx(pam_ser(mod, d_over_sigma)).epsilon(1e-9));
+      CHECK(r.ber == Approx(pam_ber(mod, d_over_sigma)).epsilon(1e-9));
+      CHECK(r.snr_db ==
+            Approx(10 * std::log10(snr_from_d_over_sigma(mod, d_over_sigma))).margin(1e-6));
+    }
+  }
+}
+
+TEST_CASE("eye height at a target BER matches the Gaussian closed form", "[statistical_ber]") {
+  const std::vector<double> cursors{0.3};
+  StatisticalEyeInput in;
+  in.cursors_v = cursors;
+  in.levels = 4;
+  in.sigma_v = 0.005;
+  in.target_ber = 1e-6;
+  const auto r = statistical_ber(in);
+  // BER = (2(M−1)/M)/log2 M · Q(y/σ) → y = σ·Q⁻¹(target·M·log2M/(2(M−1))); height 2(d − y).
+  const double y = in.sigma_v * q_inverse(1e-6 * 4 * 2 / (2 * 3.0));
+  // Bisection stops at 1e-4·d; the tolerance is that.
+  CHECK(r.eye_height_v == Approx(2 * (0.1 - y)).margin(2e-4 * 0.1));
+  // No noise: the eye is fully open (2d).
+  in.sigma_v = 0;
+  CHECK(statistical_ber(in).eye_height_v == Approx(0.2).margin(1e-4));
+}
+
+TEST_CASE("the DFE removes post-cursor ISI it has taps for", "[statistical_ber]") {
+  const double h0 = 0.3;
+  const std::vector<double> cursors{0.05 * h0, h0, 0.4 * h0, 0.2 * h0, 0.1 * h0};
+  const std::vector<double> only_pre{0.05 * h0, h0};
+  const std::vector<double> taps{0.4 * h0, 0.2 * h0, 0.1 * h0};
+  StatisticalEyeInput in;
+  in.cursors_v = cursors;
+  in.main_cursor = 1;
+  in.levels = 4;
+  in.sigma_v = h0 / 3 / 4.5;
+  in.error_propagation = false;
+  const double no_dfe = statistical_ber(in).ber;
+  in.dfe_taps_v = taps;
+  const double with_dfe = statistical_ber(in).ber;
+  StatisticalEyeInput ref = in;
+  ref.cursors_v = only_pre;
+  ref.dfe_taps_v = {};
+  const double pre_only = statistical_ber(ref).ber;
+  // Fully cancelled post-cursors: identical PMFs, equal to rounding (PMF bins of d/1000 at most
+  // shift each cursor by half a bin; 1e-6 relative).
+  CHECK(with_dfe == Approx(pre_only).epsilon(1e-6));
+  CHECK(no_dfe > 10 * with_dfe); // residual ISI of 0.7·h0 peak closes most of the eye
+  // Error propagation can only add errors, and with a strong tap 1 it does.
+  in.error_propagation = true;
+  const auto prop = statistical_ber(in);
+  CHECK(prop.ber > with_dfe);
+  CHECK(prop.propagation_probability > 0);
+}
+
+TEST_CASE("statistical BER rejects bad input with a clear message", "[statistical_ber]") {
+  const std::vector<double> bad{-0.1};
+  StatisticalEyeInput in;
+  in.cursors_v = bad;
+  CHECK_THROWS_AS(statistical_ber(in), InputError);
+  const std::vector<double> ok{0.1};
+  in.cursors_v = ok;
+  in.levels = 1;
+  CHECK_THROWS_AS(statistical_ber(in), InputError);
+  in.levels = 2;
+  in.main_cursor = 3;
+  CHECK_THROWS_AS(statistical_ber(in), InputError);
+}

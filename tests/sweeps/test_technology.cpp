@@ -1,0 +1,99 @@
+// Technologies, link evaluation and reach: structure, overrides, physical trends, bad input.
+#include <catch2/catch.hpp>
+
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
+#include <linkphy/sweeps/technology.hpp>
+#include <linkphy/transceivers/serdes.hpp>
+
+#include <cstdio>
+
+using namespace linkphy;
+using namespace linkphy::sweeps;
+
+TEST_CASE("the dac technology is host trace + twinax of the link length + host trace",
+          "[technology]") {
+  const Technology t = make_technology("dac", 2.0);
+  REQUIRE(t.hops.size() == 1);
+  REQUIRE(t.hops[0].stage_specs.size() == 3);
+  CHECK(t.hops[0].stage_specs[1].find("twinax:") == 0);
+  CHECK(t.hops[0].stage_specs[1].find("length=2 m") != std::string::npos);
+  CHECK(t.hops[0].serdes == "mr");
+  const Technology o = make_technology("dac", 2.0, {"host_length=6in", "serdes=lr", "awg=30"});
+  CHECK(o.hops[0].stage_specs[0].find("length=6in") != std::string::npos);
+  CHECK(o.hops[0].stage_specs[1].find("awg=30") != std::string::npos);
+  CHECK(o.hops[0].serdes == "lr");
+  const Technology s = make_technology("dac", 1.0, {"serdes.dfe_taps=3"});
+  CHECK(s.serdes_overrides.text("dfe_taps") == "3");
+}
+
+TEST_CASE("technology and SerDes bad input gives one clear line", "[technology]") {
+  CHECK_THROWS_WITH(make_technology("nope", 1.0), Catch::Contains("dac"));
+  CHECK_THROWS_WITH(make_technology("dac", 1.0, {"colour=red"}), Catch::Contains("host_length"));
+  CHECK_THROWS_WITH(make_technology("dac", 1.0, {"novalue"}), Catch::Contains("key=value"));
+  ParamSet taps("--set");
+  taps.set("dfe_taps", "99");
+  CHECK_THROWS_AS(transceivers::find_serdes("lr", taps), InputError); // taps out of range
+  CHECK_THROWS_WITH(transceivers::find_serdes("hyper"), Catch::Contains("lr"));
+}
+
+TEST_CASE("SerDes classes scale the table's frequencies with the baud", "[technology]") {
+  const auto lr = transceivers::find_serdes("lr");
+  const auto s = transceivers::serdes_settings(lr, 106.25e9, 4);
+  CHECK(s.f_b_hz == 106.25e9);
+  CHECK(s.f_r_hz == Approx(lr.table.f_r_hz * 2));
+  CHECK(s.f_p2_hz == Approx(lr.table.ctle.f_p2_hz * 2));
+  const auto xsr = transceivers::find_serdes("xsr");
+  CHECK(transceivers::serdes_settings(xsr, 53.125e9, 4).b_max.size() == 1);
+}
+
+TEST_CASE("a longer cable gives more loss and lower SNR at every fidelity", "[technology][link]") {
+  for (Fidelity fid : {Fidelity::analytic, Fidelity::statistical}) {
+    LinkRequest q;
+    q.tech = "dac";
+    q.rate = "100G";
+    q.fidelity = fid;
+    q.length_m = 1;
+    const auto a = evaluate_link(q);
+    q.length_m = 3;
+    const auto b = evaluate_link(q);
+    std::printf("%s: 1 m IL %.2f dB SNR %.2f dB BER %.3e | 3 m IL %.2f dB SNR %.2f dB BER %.3e\n",
+                to_string(fid).c_str(), a.summary.il_nyquist_db, a.summary.snr_db,
+                a.summary.ber_pre_fec, b.summary.il_nyquist_db, b.summary.snr_db,
+                b.summary.ber_pre_fec);
+    CHECK(b.summary.il_nyquist_db > a.summary.il_nyquist_db + 5);
+    CHECK(b.summary.snr_db < a.summary.snr_db);
+    CHECK(b.summary.ber_pre_fec >= a.summary.ber_pre_fec);
+    if (fid == Fidelity::statistical) {
+      REQUIRE(a.com_db);
+      REQUIRE(a.eye_height_mv);
+    }
+  }
+}
+
+TEST_CASE("reach bisection: closes at the reach, not just beyond, and falls with rate",
+          "[technology][reach]") {
+  LinkRequest q;
+  q.tech = "dac";
+  q.fidelity = Fidelity::analytic;
+  double last = 1e9;
+  for (const char *rate : {"50G", "100G", "200G"}) {
+    q.rate = rate;
+    const auto r = find_reach(q, 0.01);
+    std::printf("dac %s analytic reach %.3f m (%d evaluations)\n", rate, r.length_m, r.evaluations);
+    CHECK(r.length_m <= last); // copper reach shrinks as the rate grows (DESIGN §7)
+    last = r.length_m;
+    if (r.length_m > 0 && !r.closes_at_max) {
+      CHECK(r.at_reach.summary.feasible);
+      LinkRequest beyond = q;
+      beyond.length_m = r.length_m + 0.02; // two tolerances past the reach
+      CHECK_FALSE(evaluate_link(beyond).summary.feasible);
+    }
+  }
+  // A looser BER target never shortens the reach.
+  q.rate = "100G";
+  q.ber_target = 1e-15;
+  const double tight = find_reach(q, 0.01).length_m;
+  q.ber_target = 1e-9;
+  CHECK(find_reach(q, 0.01).length_m >= tight);
+}

@@ -1,0 +1,44 @@
+// SerDes reach classes XSR/VSR/MR/LR (transceivers/catalog/serdes.toml): equaliser limits, noise
+// (η0, SNR_TX), swing and package of an IEEE 802.3ck Annex 93A COM table, with per-class
+// overrides, turned into the hop engine's settings (phy/hop.hpp) at a given baud.
+#pragma once
+
+#include <linkphy/phy/com.hpp>
+#include <linkphy/phy/hop.hpp>
+#include <linkphy/phy/params.hpp>
+#include <linkphy/transceivers/com_table.hpp>
+
+#include <string>
+#include <vector>
+
+namespace linkphy::transceivers {
+
+struct SerdesClass {
+  std::string name, reach_class, source;
+  ComTable table;       ///< the COM table the class is based on (overrides applied)
+  int package_case = 1; ///< 1-based index into table.cases
+  int dfe_taps = -1;    ///< fixed DFE taps kept (−1: all of the table's)
+  bool tx_ffe = true;   ///< false: TX FFE fixed at c(0) = 1
+  double adc_enob = 0;  ///< ADC effective bits (0: analog slicer), [0, 16]
+};
+
+/// Keys a SerDes entry or override may carry.
+std::vector<std::string> serdes_keys();
+
+/// A class from the built-in catalog, with `overrides` (keys of serdes_keys(); values with units
+/// where they have one: a_v="0.5 V", snr_tx="30 dB"). Throws InputError on an unknown class
+/// (listing the known ones) or a bad key/value.
+SerdesClass find_serdes(const std::string &name, const ParamSet &overrides = {});
+
+/// Names of the built-in classes.
+std::vector<std::string> serdes_names();
+
+/// Annex 93A settings at `baud_bd` (> 0) and `levels` (≥ 2): the table's frequencies scale by
+/// baud / table f_b. `samples_per_ui` ∈ [4, 64].
+com::Settings serdes_settings(const SerdesClass &s, double baud_bd, int levels,
+                              int samples_per_ui = 16);
+
+/// The package of both ends (the class's package case) and terminations.
+HopPackage serdes_package(const SerdesClass &s);
+
+} // namespace linkphy::transceivers
