@@ -6,6 +6,7 @@
 #   3. passive twinax 26/28/30 AWG, 2 m: loss vs frequency from the copper models
 #   4. the IEEE 802.3 optical link model (10GBASE-SR on OM3-class fibre at 82 m)
 #   5. a sweep: post-FEC BER of none/KR4/KP4 against pre-FEC BER (the FEC waterfall)
+#   6. one link: passive 26 AWG DAC, 2 m, 100G (statistical tier), and its reach by bisection
 set -euo pipefail
 linkphy=$1
 out=$2
@@ -45,5 +46,12 @@ cat "$out/optical_budget_850S50_500.txt"
 
 echo "-- 5. sweep: FEC waterfall"
 "$linkphy" sweep "$here/sweeps/examples/kp4_waterfall.toml" -q -o "$out/fec_waterfall.csv"
+
+echo "-- 6. link: dac, 2 m, 100G (106.25 Gb/s PAM4, KP4); reach of dac at 100G"
+"$linkphy" link --tech dac --length 2m --rate 100G --format json -o "$out/link_dac_2m_100G.json"
+"$linkphy" link --tech dac --length 2m --rate 100G --format text
+"$linkphy" reach --tech dac --rate 100G -o "$out/reach_dac_100G.json"
+awk -F'"reach_m":' '{ split($2, a, ","); printf "  reach of dac at 100G: %.2f m (BER criterion, no crosstalk)\n", a[1] }' \
+  "$out/reach_dac_100G.json"
 
 echo "== done: $(ls "$out" | wc -l) files in $out/"
