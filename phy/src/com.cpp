@@ -17,6 +17,43 @@
 #include <thread>
 
 namespace linkphy::com {
+
+// RX Butterworth filter, 93A-20.
+Complex rx_filter(double f, double f_r) {
+  const double x = f / f_r;
+  return 1.0 / Complex(1.0 - 3.414214 * x * x + x * x * x * x, 2.613126 * (x - x * x * x));
+}
+// TX edge filter (Gaussian, T_r 20–80 %), 93A-46.
+double tx_filter(double f, double t_r) {
+  const double a = std::numbers::pi * f * t_r / 1.6832;
+  return std::exp(-2.0 * a * a);
+}
+// CTLE, 93A-22 with the 802.3ck low-frequency pole-zero stage (120F-3 / 162A).
+Complex ctle(double f, const Settings &s, double g_dc_db, double g_hp_db) {
+  const Complex jf(0.0, f);
+  Complex h = (std::pow(10.0, g_dc_db / 20.0) + jf / s.f_z_hz) /
+              ((1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz));
+  if (s.f_hp_pz_hz > 0)
+    h *= (std::pow(10.0, g_hp_db / 20.0) + jf / s.f_hp_pz_hz) / (1.0 + jf / s.f_hp_pz_hz);
+  return h;
+}
+
+// The FFE'd pulse at absolute sample t: Σ_j c_j p(t − (j − pre)·M), circular.
+double ffe_sample(const std::vector<double> &p, const std::vector<double> &c, int pre, int m,
+                  long t) {
+  const long n = static_cast<long>(p.size());
+  double s = 0;
+  for (std::size_t j = 0; j < c.size(); ++j) {
+    if (c[j] == 0)
+      continue;
+    long u = (t - (static_cast<long>(j) - pre) * m) % n;
+    if (u < 0)
+      u += n;
+    s += c[j] * p[static_cast<std::size_t>(u)];
+  }
+  return s;
+}
+
 namespace {
 constexpr double kPi = std::numbers::pi;
 
@@ -28,26 +65,6 @@ double erfc_inv(double y) {
     (std::erfc(mid) > y ? lo : hi) = mid;
   }
   return 0.5 * (lo + hi);
-}
-
-// RX Butterworth filter, 93A-20.
-Complex rx_filter(double f, double f_r) {
-  const double x = f / f_r;
-  return 1.0 / Complex(1.0 - 3.414214 * x * x + x * x * x * x, 2.613126 * (x - x * x * x));
-}
-// TX edge filter (Gaussian, T_r 20–80 %), 93A-46.
-double tx_filter(double f, double t_r) {
-  const double a = kPi * f * t_r / 1.6832;
-  return std::exp(-2.0 * a * a);
-}
-// CTLE, 93A-22 with the 802.3ck low-frequency pole-zero stage (120F-3 / 162A).
-Complex ctle(double f, const Settings &s, double g_dc_db, double g_hp_db) {
-  const Complex jf(0.0, f);
-  Complex h = (std::pow(10.0, g_dc_db / 20.0) + jf / s.f_z_hz) /
-              ((1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz));
-  if (s.f_hp_pz_hz > 0)
-    h *= (std::pow(10.0, g_hp_db / 20.0) + jf / s.f_hp_pz_hz) / (1.0 + jf / s.f_hp_pz_hz);
-  return h;
 }
 
 struct TapSet {
@@ -129,22 +146,6 @@ double quad(const std::vector<double> &c, const std::vector<double> &r) {
   for (std::size_t i = 0; i < c.size(); ++i)
     for (std::size_t j = 0; j < c.size(); ++j)
       s += c[i] * c[j] * r[i > j ? i - j : j - i];
-  return s;
-}
-
-// The FFE'd pulse at absolute sample t: Σ_j c_j p(t − (j − pre)·M), circular.
-inline double ffe_sample(const std::vector<double> &p, const std::vector<double> &c, int pre, int m,
-                         long t) {
-  const long n = static_cast<long>(p.size());
-  double s = 0;
-  for (std::size_t j = 0; j < c.size(); ++j) {
-    if (c[j] == 0)
-      continue;
-    long u = (t - (static_cast<long>(j) - pre) * m) % n;
-    if (u < 0)
-      u += n;
-    s += c[j] * p[static_cast<std::size_t>(u)];
-  }
   return s;
 }
 

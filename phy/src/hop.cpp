@@ -12,40 +12,10 @@ namespace linkphy {
 namespace {
 using com::Complex;
 
-// The filters of com.cpp (kept private there): RX Butterworth 93A-20, TX Gaussian edge 93A-46,
-// CTLE 93A-22 with the 802.3ck low-frequency stage.
-Complex rx_filter(double f, double f_r) {
-  const double x = f / f_r;
-  return 1.0 / Complex(1.0 - 3.414214 * x * x + x * x * x * x, 2.613126 * (x - x * x * x));
-}
-double tx_filter(double f, double t_r) {
-  const double a = std::numbers::pi * f * t_r / 1.6832;
-  return std::exp(-2.0 * a * a);
-}
-Complex ctle(double f, const com::Settings &s, double g_dc_db, double g_hp_db) {
-  const Complex jf(0.0, f);
-  Complex h = (std::pow(10.0, g_dc_db / 20.0) + jf / s.f_z_hz) /
-              ((1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz));
-  if (s.f_hp_pz_hz > 0)
-    h *= (std::pow(10.0, g_hp_db / 20.0) + jf / s.f_hp_pz_hz) / (1.0 + jf / s.f_hp_pz_hz);
-  return h;
-}
-
-// Σ_j c_j p(t − (j − pre)·M), circular (93A-21).
-double ffe_sample(const std::vector<double> &p, const std::vector<double> &c, int pre, int m,
-                  long t) {
-  const long n = static_cast<long>(p.size());
-  double s = 0;
-  for (std::size_t j = 0; j < c.size(); ++j) {
-    if (c[j] == 0)
-      continue;
-    long u = (t - (static_cast<long>(j) - pre) * m) % n;
-    if (u < 0)
-      u += n;
-    s += c[j] * p[static_cast<std::size_t>(u)];
-  }
-  return s;
-}
+using com::ctle;
+using com::ffe_sample;
+using com::rx_filter;
+using com::tx_filter;
 
 // Pulse of the thru path at the chosen CTLE (93A-19, 93A-24), on COM's time grid.
 std::vector<double> equalised_pulse(const com::Settings &s, const com::PathTransfer &thru,

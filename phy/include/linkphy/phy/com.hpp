@@ -141,6 +141,16 @@ struct ErlSettings {
 double effective_return_loss(std::span<const double> f_hz, std::span<const Complex> gamma,
                              const ErlSettings &settings);
 
+/// RX fourth-order Butterworth response at f_hz with 3 dB frequency f_r_hz (93A-20).
+Complex rx_filter(double f_hz, double f_r_hz);
+/// TX Gaussian edge filter for a 20–80 % transition time t_r_s (93A-46).
+double tx_filter(double f_hz, double t_r_s);
+/// CTLE response (93A-22 with the 802.3ck low-frequency pole-zero stage) at gains in dB (≤ 0).
+Complex ctle(double f_hz, const Settings &settings, double g_dc_db, double g_dc_hp_db);
+/// TX FFE applied to a pulse p sampled at m per UI: Σ_j c_j·p(t − (j − pre)·m), circular (93A-21).
+double ffe_sample(const std::vector<double> &p, const std::vector<double> &c, int pre, int m,
+                  long t);
+
 /// Runs the equaliser search and COM for one package case. `thru.kind` must be thru; the
 /// aggressors fext/next. Throws InputError on bad settings or a channel band below f_b/2.
 Result evaluate(const Settings &settings, const PathTransfer &thru,
