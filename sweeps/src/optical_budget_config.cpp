@@ -3,6 +3,8 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/optical_budget_config.hpp>
 
+#include "toml_text.hpp"
+
 #include <toml++/toml.h>
 
 #include <cmath>
@@ -11,21 +13,7 @@
 namespace linkphy::sweeps {
 namespace {
 
-std::string node_text(const toml::node &n, const std::string &where) {
-  if (auto s = n.as_string())
-    return s->get();
-  if (auto i = n.as_integer())
-    return std::to_string(i->get());
-  if (auto f = n.as_floating_point()) {
-    std::ostringstream os;
-    os.precision(17);
-    os << f->get();
-    return os.str();
-  }
-  if (auto b = n.as_boolean())
-    return b->get() ? "true" : "false";
-  throw InputError(where, "unsupported value (use a string with its unit, or a plain number)");
-}
+using detail::toml_scalar_text;
 
 std::string lower(std::string s) {
   for (auto &c : s)
@@ -91,7 +79,7 @@ ParamSet read_flat_toml(const std::filesystem::path &file) {
     if (v.is_table() || v.is_array())
       throw InputError(where, "key '" + std::string(k.str()) +
                                   "' must be a single value (this file holds flat key = value)");
-    params.set(std::string(k.str()), node_text(v, where), where);
+    params.set(std::string(k.str()), toml_scalar_text(v, where), where);
   }
   return params;
 }

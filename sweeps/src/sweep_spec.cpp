@@ -1,6 +1,8 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/sweep_spec.hpp>
 
+#include "toml_text.hpp"
+
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -16,19 +18,7 @@ std::string line_of(const std::filesystem::path &file, const toml::node &n) {
 }
 
 std::string scalar_text(const toml::node &n, const std::string &where) {
-  if (auto s = n.as_string())
-    return s->get();
-  if (auto i = n.as_integer())
-    return std::to_string(i->get());
-  if (auto f = n.as_floating_point()) {
-    std::ostringstream os;
-    os.precision(17);
-    os << f->get();
-    return os.str();
-  }
-  if (auto b = n.as_boolean())
-    return b->get() ? "true" : "false";
-  throw InputError(where, "expected a string or number");
+  return detail::toml_scalar_text(n, where);
 }
 
 std::string format_number(double v) {
