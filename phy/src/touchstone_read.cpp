@@ -772,26 +772,6 @@ std::string_view to_string(FrequencyUnit unit) {
   return "?";
 }
 
-std::string_view parameter_letter(ParameterKind kind) {
-  switch (kind) {
-  case ParameterKind::S:
-    return "S";
-  case ParameterKind::Y:
-    return "Y";
-  case ParameterKind::Z:
-    return "Z";
-  case ParameterKind::H:
-    return "H";
-  case ParameterKind::G:
-    return "G";
-  case ParameterKind::ABCD:
-    return "ABCD";
-  case ParameterKind::T:
-    return "T";
-  }
-  return "?";
-}
-
 double hz_per(FrequencyUnit unit) {
   switch (unit) {
   case FrequencyUnit::Hz:

@@ -140,7 +140,7 @@ int run_info(const InfoOptions &o) {
        << ", \"freq_stop_hz\": " << num(n.freq_hz.back()) << ", \"z0_ohm\": [";
     for (int p = 0; p < n.ports; ++p)
       os << (p ? ", " : "") << num(n.z0_ohm[static_cast<std::size_t>(p)]);
-    os << "], \"parameter\": " << json_string(std::string(parameter_letter(d.parameter)))
+    os << "], \"parameter\": " << json_string(std::string(to_string(d.parameter)))
        << ", \"format\": " << json_string(std::string(to_string(d.format)))
        << ", \"frequency_unit\": " << json_string(std::string(to_string(d.unit)))
        << ", \"matrix_format\": " << json_string(mf)
@@ -156,7 +156,7 @@ int run_info(const InfoOptions &o) {
     for (double z : n.z0_ohm)
       os << " " << num(z);
     os << "\n"
-       << "parameter:       " << parameter_letter(d.parameter)
+       << "parameter:       " << to_string(d.parameter)
        << (d.parameter == ParameterKind::S ? "" : " (converted to S)") << "\n"
        << "format:          " << to_string(d.format) << "\n"
        << "frequency unit:  " << to_string(d.unit) << "\n"

@@ -84,10 +84,10 @@ struct TouchstoneWriteOptions {
 void write_touchstone(std::ostream &out, const Network &net,
                       const TouchstoneWriteOptions &options = {});
 
-/// Names as written in an option line: "RI", "MA", "DB"; "Hz", "kHz", "MHz", "GHz"; "S", ...
+/// Names as written in an option line: "RI", "MA", "DB"; "Hz", "kHz", "MHz", "GHz" (parameter
+/// letters: to_string(ParameterKind) in network_ops.hpp)
 std::string_view to_string(TouchstoneFormat format);
 std::string_view to_string(FrequencyUnit unit);
-std::string_view parameter_letter(ParameterKind kind);
 /// Multiplier from `unit` to hertz (1, 1e3, 1e6, 1e9).
 double hz_per(FrequencyUnit unit);
 /// "ri", "ma", "db" in any case; throws InputError(where, ...) otherwise.
