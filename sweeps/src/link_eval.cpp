@@ -46,14 +46,14 @@ namespace {
 
 // A linear redriver (ACC cable end): the IEEE 802.3 Annex 93A CTLE (93A-22) with the 802.3bj
 // Table 93A-1 poles f_z = f_p1 = f_b/4, f_p2 = f_b and g_DC = −peaking; matched (S11 = S22 = 0),
-// unilateral (S12 = 0), normalised to unity high-frequency gain: its amplification and its own
-// noise are not modelled (docs/link.md).
+// unilateral (S12 = 0), unity gain at DC and +peaking towards Nyquist (it amplifies the
+// frequencies the cable attenuated); its own noise is not modelled (docs/link.md).
 Network redriver(const std::vector<double> &f, double peaking_db, double baud_bd, double z_ref) {
   Network n(f, 2, z_ref);
   const double g = std::pow(10.0, -peaking_db / 20), fz = baud_bd / 4, fp2 = baud_bd;
   for (std::size_t k = 0; k < f.size(); ++k) {
     const std::complex<double> j(0, 1);
-    n.at(k, 1, 0) = (g + j * f[k] / fz) / ((1.0 + j * f[k] / fz) * (1.0 + j * f[k] / fp2));
+    n.at(k, 1, 0) = (g + j * f[k] / fz) / ((1.0 + j * f[k] / fz) * (1.0 + j * f[k] / fp2)) / g;
   }
   n.name = "redriver";
   return n;
@@ -107,9 +107,19 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   for (std::size_t i = 0; i < built.size(); ++i) {
     const auto &spec = specs[i];
     if (redriver_peaking_db[i] >= 0) {
-      nets.push_back(redriver(f, redriver_peaking_db[i], baud_bd, z_ref_ohm));
+      // ACC redrivers are set at manufacture for their cable: peaking = the loss at Nyquist of
+      // the stage before (the cable), up to the redriver's maximum `peaking`.
+      double peaking = redriver_peaking_db[i];
+      if (!nets.empty()) {
+        const Network &prev = nets.back();
+        std::vector<com::Complex> s21(prev.frequencies());
+        for (std::size_t k = 0; k < s21.size(); ++k)
+          s21[k] = prev.at(k, 1, 0);
+        peaking = std::clamp(il_at_db(prev.freq_hz, s21, baud_bd / 2), 0.0, peaking);
+      }
+      nets.push_back(redriver(f, peaking, baud_bd, z_ref_ohm));
       StageReport sr;
-      sr.name = "linear redriver, " + format_value(redriver_peaking_db[i]) + " dB CTLE peaking";
+      sr.name = "linear redriver, " + format_value(peaking) + " dB CTLE peaking";
       sr.kind = "redriver";
       sr.hop = hop;
       stages.push_back(sr);

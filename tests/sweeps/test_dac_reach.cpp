@@ -78,3 +78,31 @@ TEST_CASE("DAC reach falls with the lane rate and is set by COM, not by the BER"
   q.sets = {"com_min=0dB"};
   CHECK(evaluate_link(q).summary.feasible);
 }
+
+TEST_CASE("active copper reaches farther than the passive DAC at 100G",
+          "[technology][reach][dac]") {
+  // 4.5 m of 26 AWG at 100G: beyond the passive DAC's COM-limited reach (3.7 m); the ACC's
+  // redriver (set to the cable's loss) and the AEC's cable-end retimers close it.
+  LinkRequest q;
+  q.rate = "100G";
+  q.fidelity = Fidelity::statistical;
+  q.length_m = 4.5;
+  for (const char *tech : {"dac", "acc", "aec"}) {
+    q.tech = tech;
+    const auto r = evaluate_link(q);
+    std::printf("%s 100G 4.5 m: COM %.2f dB, pre-FEC BER %.2e, feasible %d\n", tech,
+                r.com_db ? *r.com_db : -99.0, r.summary.ber_pre_fec, r.summary.feasible);
+    CHECK(r.summary.feasible == (std::string(tech) != "dac"));
+  }
+  // The redriver's peaking is the cable loss at Nyquist (here above its 15 dB maximum).
+  q.tech = "acc";
+  q.length_m = 1;
+  const auto one = evaluate_link(q);
+  bool found = false;
+  for (const auto &st : one.stages)
+    if (st.kind == "redriver") {
+      found = true;
+      CHECK(st.name.find("15 dB") == std::string::npos); // 1 m: below the cap
+    }
+  CHECK(found);
+}
