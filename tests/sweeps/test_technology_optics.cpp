@@ -194,7 +194,7 @@ TEST_CASE("every technology closes at a typical length (analytic)", "[technology
   }
 }
 
-TEST_CASE("lane rates: each technology runs its classes; others are one clear line",
+TEST_CASE("lane rates: each technology runs its classes and refuses others in one clear line",
           "[technology][rates]") {
   CHECK(make_technology("dsp-sr", 1).rates == std::vector<std::string>{"25G", "50G", "100G"});
   CHECK(make_technology("dac", 1).rates.size() == 5);
