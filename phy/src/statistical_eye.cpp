@@ -151,6 +151,8 @@ double tail_amplitude_of_sum(const AmplitudePmf &a, const AmplitudePmf &b, doubl
   // instead of forming the convolution. Equal to tail_amplitude(convolve(a, b), probability)
   // up to the order of the additions: the answer can only differ if a bin's CDF lies within
   // the rounding (~1e-15 relative) of `probability`, and then by one bin.
+  if (a.p.empty() || b.p.empty())
+    throw InputError("tail of a sum", "both PMFs need at least one bin");
   const long na = static_cast<long>(a.p.size()), nb = static_cast<long>(b.p.size());
   const long nc = na + nb - 1;
   std::vector<double> a_below(a.p.size() + 1, 0.0), b_cdf(b.p.size());

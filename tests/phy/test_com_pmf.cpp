@@ -1,5 +1,6 @@
 // Amplitude PMFs of Annex 93A.1.7 against closed forms: the PAM-4 symbol set (93A-39), the
 // Gaussian tail Q⁻¹, and convolution of independent sums.
+#include <linkphy/phy/error.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <catch2/catch.hpp>
@@ -103,4 +104,11 @@ TEST_CASE("the tail of a sum without forming it equals the tail of the convoluti
   }
   // Beyond all the mass both give the top of the grid.
   CHECK_THAT(tail_amplitude_of_sum(isi, noise, 2.0), WithinAbs(tail_amplitude(sum, 2.0), 1e-12));
+}
+
+TEST_CASE("the tail of a sum needs two non-empty PMFs", "[com][pmf]") {
+  AmplitudePmf empty;
+  const AmplitudePmf one = delta_pmf(1e-5);
+  CHECK_THROWS_AS(tail_amplitude_of_sum(empty, one, 1e-4), linkphy::InputError);
+  CHECK_THROWS_WITH(tail_amplitude_of_sum(one, empty, 1e-4), Catch::Contains("at least one bin"));
 }

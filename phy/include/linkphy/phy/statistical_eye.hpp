@@ -34,7 +34,8 @@ AmplitudePmf convolve(const AmplitudePmf &a, const AmplitudePmf &b);
 double tail_amplitude(const AmplitudePmf &pmf, double probability);
 /// tail_amplitude(convolve(a, b), probability) without forming the convolution: bisection on
 /// the CDF of the sum, Σ a_i·CDF_b(k − i). The same bin unless a bin's CDF lies within rounding
-/// (~1e-15 relative) of `probability`. `a` and `b` share the bin width and are not empty.
+/// (~1e-15 relative) of `probability`. `a` and `b` share the bin width; InputError if either
+/// is empty.
 double tail_amplitude_of_sum(const AmplitudePmf &a, const AmplitudePmf &b, double probability);
 /// Standard deviation of a PMF, volts.
 double pmf_rms(const AmplitudePmf &pmf);
