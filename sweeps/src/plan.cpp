@@ -48,10 +48,10 @@ std::string cache_key(const std::string &tech, const PlanGroup &g, const Plan &p
 } // namespace
 
 double TechRateFigures::host_lane_w(double length_m) const {
-  if (!(host_len1_m > host_len0_m))
-    return host_w0;
-  const double x = std::clamp(length_m, host_len0_m, host_len1_m);
-  return host_w0 + (host_w1 - host_w0) * (x - host_len0_m) / (host_len1_m - host_len0_m);
+  if (!host_tracks_length)
+    return host_fixed_w;
+  const double il = std::max(0.0, il0_db + il_slope_db_per_m * (length_m - il_len0_m));
+  return host_w_at_0db + host_w_per_db * std::min(il, host_max_loss_db);
 }
 
 TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, const Plan &plan) {
@@ -73,16 +73,21 @@ TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, c
   f.module_heat_w = p0.module_heat_w;
   f.cable_per_module_pair = p0.cable_per_module_pair;
   f.lane_payload_bps = p0.lane_payload_bps;
-  f.host_len0_m = f.host_len1_m = l0;
-  f.host_w0 = f.host_w1 = p0.host_serdes_lane_w;
+  f.host_fixed_w = p0.host_serdes_lane_w;
+  f.host_tracks_length = p0.host_loss_tracks_length;
+  f.host_w_at_0db = p0.host_lane_w_at_0db;
+  f.host_w_per_db = p0.host_lane_w_per_db;
+  f.host_max_loss_db = p0.host_max_loss_db;
+  f.il_len0_m = l0;
+  f.il0_db = p0.channel_il_db;
+  if (f.host_tracks_length) {
+    // A second length for the IL slope: 1 m further, within the technology's range.
+    const double l1 = std::min(t.length_max_m, l0 + 1.0);
+    const TechnologyPower p1 = technology_power(tech, g.lane, 1, l1, g.sets, plan.ambient_k);
+    f.il_slope_db_per_m = (p1.channel_il_db - p0.channel_il_db) / (l1 - l0);
+  }
   const ReachResult reach = find_reach(q, 0.01); // 1 cm: finer than any cabling decision
   f.reach_m = reach.length_m;
-  const double l1 = std::clamp(reach.length_m, l0, t.length_max_m);
-  if (l1 > l0) {
-    const TechnologyPower p1 = technology_power(tech, g.lane, 1, l1, g.sets, plan.ambient_k);
-    f.host_len1_m = l1;
-    f.host_w1 = p1.host_serdes_lane_w;
-  }
   return f;
 }
 

@@ -132,6 +132,16 @@ double hop1_il_db(const std::string &tech, const LaneRate &lane, double length_m
   return rep.hops.empty() ? 0.0 : rep.hops.front().il_nyquist_db;
 }
 
+// The host SerDes law at `op` (affine in loss): fills the at_0db/per_db/max fields.
+void host_law(TechnologyPower &r, const tr::PartPowerSpec &s, tr::OperatingPoint op) {
+  op.loss_db = 0;
+  r.host_lane_w_at_0db = tr::part_power_w(s, op);
+  op.loss_db = std::min(1.0, s.max_loss_db);
+  r.host_lane_w_per_db =
+      op.loss_db > 0 ? (tr::part_power_w(s, op) - r.host_lane_w_at_0db) / op.loss_db : 0.0;
+  r.host_max_loss_db = s.max_loss_db;
+}
+
 void add_scaled(PowerLedger &to, const PowerLedger &from, LinkEnd end, double count) {
   for (PowerEntry e : from.entries()) {
     if (e.end == LinkEnd::a)
@@ -206,6 +216,8 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
       // A passive cable: the host SerDes equalises the whole channel (the hop's own IL).
       const double il = hop1_il_db(tech, lane, length_m, sets);
       cond.host_loss_db = std::min(il, b.host_serdes->max_loss_db);
+      r.host_loss_tracks_length = true;
+      r.channel_il_db = il;
       if (il > b.host_serdes->max_loss_db)
         r.warnings.push_back("host SerDes " + b.host_serdes->name + " equalises at most " +
                              std::to_string(b.host_serdes->max_loss_db) + " dB; the channel has " +
@@ -218,6 +230,12 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     r.module_heat_w = m.ledger.total_heat_w();
     r.host_serdes_lane_w = m.figures.host_serdes_w / b.lanes;
     r.host_loss_db = cond.host_loss_db.value_or(b.host_loss_db);
+    if (b.host_serdes) {
+      tr::OperatingPoint op;
+      op.lane_rate_bps = b.lane_rate_bps;
+      op.temperature_k = ambient_k; // as module_power: host silicon at the inlet temperature
+      host_law(r, *b.host_serdes, op);
+    }
     r.lane_payload_bps = b.payload_bps / b.lanes;
     r.cable_per_module_pair = b.kind != tr::ModuleKind::d2d;
     for (const auto &w : m.warnings)
@@ -244,6 +262,9 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     op.temperature_k = ambient_k; // host silicon: as module_power's host SerDes
     r.host_serdes_lane_w = tr::part_power_w(s, op);
     r.host_loss_db = loss;
+    host_law(r, s, op);
+    r.host_loss_tracks_length = true;
+    r.channel_il_db = il;
     r.lane_payload_bps = lane.line_rate_bps * lane.fec.rate();
   }
   if (r.host_serdes_lane_w > 0) {

@@ -43,11 +43,11 @@ struct Plan {
   std::string name;
   std::filesystem::path file;
   std::vector<PlanGroup> groups;
-  std::vector<std::string> alternatives;  ///< technologies forced onto every group
-  std::string alternatives_where;         ///< FILE:LINE of `alternatives`
-  double ambient_k = 308.15;              ///< inlet air, K (200–400; default 35 °C)
-  Fidelity fidelity = Fidelity::analytic; ///< tier of the reach search (once per tech and rate)
-  double ber_target = 1e-15;              ///< post-FEC BER target of the reach search, (0, 0.5)
+  std::vector<std::string> alternatives;     ///< technologies forced onto every group
+  std::string alternatives_where;            ///< FILE:LINE of `alternatives`
+  double ambient_k = 308.15;                 ///< inlet air, K (200–400; default 35 °C)
+  Fidelity fidelity = Fidelity::statistical; ///< tier of the reach search (once per tech and rate)
+  double ber_target = 1e-15;                 ///< post-FEC BER target of the reach search, (0, 0.5)
 };
 
 /// Reads a plan file. InputError "FILE:LINE: ..." naming the key for unknown keys, a count or
@@ -105,9 +105,13 @@ struct TechRateFigures {
   double module_power_w = 0, module_heat_w = 0;
   bool cable_per_module_pair = false;
   double lane_payload_bps = 0;
-  // Host SerDes power per lane per end, affine in length between the two lengths evaluated and
-  // held constant outside them (beyond reach the link does not close anyway).
-  double host_len0_m = 0, host_len1_m = 0, host_w0 = 0, host_w1 = 0;
+  // Host SerDes power per lane per end: at_0db + per_db · min(IL(length), max_loss), where the
+  // IL at Nyquist of a uniform line is affine in its length (IL = il0 + slope · (length − len0),
+  // from two evaluations); constant when the module build fixes the host channel.
+  double host_w_at_0db = 0, host_w_per_db = 0, host_max_loss_db = 0;
+  bool host_tracks_length = false;
+  double host_fixed_w = 0; ///< when !host_tracks_length
+  double il_len0_m = 0, il0_db = 0, il_slope_db_per_m = 0;
   double host_lane_w(double length_m) const;
 };
 

@@ -32,8 +32,15 @@ struct TechnologyPower {
   double module_heat_w = 0;      ///< its heat, plus its share of the medium's absorbed power, W
   double host_serdes_lane_w = 0; ///< host SerDes of one lane at one end (TX + RX), W
   double host_loss_db = 0;       ///< channel loss the host SerDes equalises, dB
-  double lane_payload_bps = 0;   ///< user data of one lane, one direction, b/s
-  bool cable_per_module_pair = false; ///< a cable (copper or fibre) joins each module pair
+  // The host SerDes power law at this operating point (affine in the loss it equalises, up to
+  // its maximum): host_serdes_lane_w = at_0db + per_db · min(loss, max_loss).
+  double host_lane_w_at_0db = 0;        ///< W
+  double host_lane_w_per_db = 0;        ///< W/dB
+  double host_max_loss_db = 0;          ///< dB
+  bool host_loss_tracks_length = false; ///< loss = the hop's IL at the length (DAC, PCB, backplane)
+  double channel_il_db = 0;             ///< that IL at Nyquist before the clamp, dB
+  double lane_payload_bps = 0;          ///< user data of one lane, one direction, b/s
+  bool cable_per_module_pair = false;   ///< a cable (copper or fibre) joins each module pair
 };
 
 /// A module build re-run at another lane rate (the same architecture: lanes × rate keeps the
