@@ -1,5 +1,6 @@
 // Text table, JSON and CSV forms of a plan roll-up (plan.hpp; keys in docs/plan.md).
 #include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/plan.hpp>
 
 #include <cmath>
@@ -10,16 +11,7 @@ namespace linkphy::sweeps {
 namespace {
 
 std::string jnum(double v) { return std::isfinite(v) ? format_value(v) : "null"; }
-std::string jstr(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (static_cast<unsigned char>(c) >= 0x20)
-      out += c;
-  }
-  return out + "\"";
-}
+std::string jstr(const std::string &s) { return json_string(s); }
 const char *jbool(bool b) { return b ? "true" : "false"; }
 
 std::string csv_field(const std::string &s) {
