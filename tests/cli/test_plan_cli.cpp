@@ -56,7 +56,7 @@ techs = ["dac"]
 
 } // namespace
 
-TEST_CASE("linkphy plan prints a table, JSON and CSV", "[cli][plan]") {
+TEST_CASE("linkphy plan prints a table and JSON and CSV", "[cli][plan]") {
   const auto t = run({"plan", copper_plan});
   REQUIRE(t.exit_code == 0);
   CHECK(t.out.find("alternatives") != std::string::npos);
@@ -152,8 +152,7 @@ TEST_CASE("linkphy plan rejects bad input with FILE:LINE naming the key", "[cli]
   CHECK(run({"plan", "/nonexistent/plan.toml"}).exit_code == 2);
 }
 
-TEST_CASE("the 72-GPU NVLink-class rack: DSP optics ~20 kW, LPO, CPO, copper = SerDes alone",
-          "[cli][plan]") {
+TEST_CASE("the 72-GPU NVLink-class rack on DSP optics and LPO and CPO and copper", "[cli][plan]") {
   const auto r = run({"plan", examples + "nvlink_rack_72gpu.toml", "--format", "json"});
   if (r.exit_code == 2 && r.err.find("unknown technology") != std::string::npos) {
     // Until the optical technologies of issue 6 (techs work) are in the catalog.

@@ -26,7 +26,7 @@ const PlanOption &option(const PlanGroupResult &g, const std::string &tech) {
 
 } // namespace
 
-TEST_CASE("plan files: lengths, distributions and defaults", "[plan]") {
+TEST_CASE("plan files: lengths and distributions and defaults", "[plan]") {
   const Plan p = plan_of(R"(
 [[group]]
 name = "a"
@@ -102,7 +102,7 @@ TEST_CASE("plan files: bad input names the key and its line", "[plan]") {
   CHECK(message("[[group]\n").find("bad.toml:1") != std::string::npos); // malformed TOML
 }
 
-TEST_CASE("plan roll-up: choice, pooling, totals and the cache", "[plan]") {
+TEST_CASE("plan roll-up: choice and pooling and totals and the cache", "[plan]") {
   const Plan p = plan_of(R"(
 fidelity = "analytic"
 alternatives = ["backplane"]

@@ -42,7 +42,7 @@ double module_pj_per_bit(const TechnologyPower &r) {
 
 } // namespace
 
-TEST_CASE("technology power report (run with [report] to print)", "[.][report]") {
+TEST_CASE("technology power report: run with the report tag to print", "[.][report]") {
   for (const char *m :
        {"dsp_800g_dr8", "dsp_800g_sr8", "dsp_800g_fr4", "dsp_800g_lr4", "aoc_800g_sr8",
         "lro_800g_dr8", "lpo_800g_dr8", "cpo_800g", "acc_800g", "aec_800g", "dac_800g"})
@@ -119,7 +119,7 @@ TEST_CASE("a link's power is its modules plus the host SerDes of its lanes", "[t
   CHECK(r.energy_pj_per_bit == Approx(r.power_w / (12 * r.lane_payload_bps) * 1e12));
 }
 
-TEST_CASE("a module at another lane rate: same payload, parts of the matching rate class",
+TEST_CASE("a module at another lane rate keeps its payload with parts of the matching rate class",
           "[technology_power]") {
   const auto at100 = technology_power("dac", g100, 8, 1, {"module=dsp_800g_dr8"});
   const auto at200 = technology_power("dac", g200, 8, 1, {"module=dsp_800g_dr8"});
@@ -178,7 +178,7 @@ TEST_CASE("the other 800G DSP builds land in their published bands", "[technolog
   CHECK(lro < module_w("dsp_800g_dr8"));
 }
 
-TEST_CASE("PCB and backplane draw host SerDes only, growing with the loss", "[technology_power]") {
+TEST_CASE("PCB and backplane draw host SerDes only and more with more loss", "[technology_power]") {
   for (const char *tech : {"pcb", "backplane"}) {
     INFO(tech);
     const auto near = technology_power(tech, g100, 8, 0.05);
