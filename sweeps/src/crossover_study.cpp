@@ -29,23 +29,24 @@ std::string at(const std::filesystem::path &file, const toml::node &n) {
   return file.string() + ":" + std::to_string(n.source().begin.line);
 }
 
+std::string fmt(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
 std::vector<std::string> text_list(const std::filesystem::path &file, const toml::node &n,
                                    const std::string &key) {
   const auto *arr = n.as_array();
   if (!arr)
     throw InputError(at(file, n), "'" + key + "' must be a list [a, b, …]");
   std::vector<std::string> out;
-  for (const auto &e : *arr)
-    out.push_back(detail::toml_scalar_text(e, at(file, n)));
+  for (const auto &e : *arr) // floats in short form: 1e-12, not 9.9999999999999998e-13
+    out.push_back(e.is_floating_point() ? fmt(e.as_floating_point()->get())
+                                        : detail::toml_scalar_text(e, at(file, n)));
   if (out.empty())
     throw InputError(at(file, n), "'" + key + "' is empty");
   return out;
-}
-
-std::string fmt(double v) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
 }
 
 // SI unit text for writing a scaled value back (relative sensitivity).

@@ -100,7 +100,9 @@ std::string gnuplot_script(const PlotSpec &spec, const std::filesystem::path &ou
 void render_plot(const PlotSpec &spec, const std::filesystem::path &output) {
   const std::string where = "--plot '" + output.string() + "'";
   const auto dir = output.parent_path().empty() ? std::filesystem::path(".") : output.parent_path();
-  const std::string base = "." + output.filename().string() + ".XXXXXX";
+  std::string base = output.filename().string(); // built in steps: GCC 12 -Wrestrict false
+  base.insert(0, 1, '.');                        // positive on "." + string + "…"
+  base += ".XXXXXX";
   std::string tmpl = (dir / base).string();
   const int fd = ::mkstemp(tmpl.data());
   if (fd < 0)
@@ -158,6 +160,10 @@ void render_plot(const PlotSpec &spec, const std::filesystem::path &output) {
         }
       throw InputError(where, "gnuplot failed: " + (first.empty() ? "no output" : first));
     }
+    // mkstemp made it owner-only; a plot is an ordinary file (rw-r--r--).
+    std::filesystem::permissions(
+        temp_out, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+                      std::filesystem::perms::group_read | std::filesystem::perms::others_read);
     std::filesystem::rename(temp_out, output);
   } catch (...) {
     cleanup();
