@@ -212,6 +212,8 @@ int run(const Options &o) {
     if (!sens.empty())
       sweeps::print_knob_ranking(std::cout, sweeps::rank_knobs(sens));
   }
+  for (const auto &w : study.warnings) // after success: a failure stays one line
+    std::cerr << "linkphy: warning: " << w << "\n";
   int evaluations = 0;
   for (const auto &r : rows)
     evaluations += r.evaluations;

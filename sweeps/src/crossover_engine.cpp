@@ -96,8 +96,13 @@ CrossoverModel engine_model() {
     p.closes = rep.summary.feasible;
     p.ber_pre_fec = rep.summary.ber_pre_fec;
     p.ber_post_fec = rep.summary.ber_post_fec;
-    if (q.need_energy && p.closes)
-      p.energy_pj_per_bit = technology_energy_pj_per_bit(q);
+    if (q.need_energy && p.closes) {
+      try {
+        p.energy_pj_per_bit = technology_energy_pj_per_bit(q);
+      } catch (const InputError &) {
+        p.closes = false; // no power model at this rate: cannot compete on energy
+      }
+    }
     return p;
   };
   m.energy = technology_energy_pj_per_bit;

@@ -230,7 +230,7 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
     for (int i = 0; i <= 25; ++i)
       s.map_distances_m.push_back(0.1 * std::pow(10.0, i / 5.0));
   detail::check_study(s);
-  { // a technology listed on the wrong side of its catalog `family` is a study error
+  { // a technology listed on the other side of its catalog `family` is worth a warning
     Catalog c;
     c.load(
         find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR}) /
@@ -239,8 +239,8 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
                                        std::pair{&s.optical, std::string("optical")}})
       for (const auto &t : *list)
         if (const auto f = c.entry(t, "technology").text_or("family"); f && *f != family)
-          throw InputError(fname, "technology '" + t + "' is listed as " + family +
-                                      " but its catalog family is " + *f);
+          s.warnings.push_back(fname + ": technology '" + t + "' is listed as " + family +
+                               " but its catalog family is " + *f);
   }
   if (const auto *sens = root.get_as<toml::table>("sensitivity")) {
     std::vector<std::pair<std::string, const toml::node *>> ordered;

@@ -95,6 +95,7 @@ struct CrossoverStudy {
     std::string where;               ///< file:line
   };
   std::vector<Knob> sensitivity;
+  std::vector<std::string> warnings; ///< e.g. a technology listed against its catalog family
 };
 
 /// The crossover at one lane rate.
