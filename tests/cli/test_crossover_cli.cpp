@@ -59,7 +59,8 @@ TEST_CASE("crossover CLI writes the table, CSV, sidecar, map and plots", "[cli][
   const auto r =
       run_cli({"crossover", study.string(), "-o", out.string(), "--map", (dir / "map.csv").string(),
                "--plot", (dir / "x.svg").string(), "--plot", "map=" + (dir / "map.svg").string(),
-               "--plot", "ber=" + (dir / "ber.svg").string(), "--threads", "1"});
+               "--plot", "ber=" + (dir / "ber.svg").string(), "--plot",
+               "energy=" + (dir / "energy.svg").string(), "--threads", "1"});
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("crossover study 'stand-ins'") != std::string::npos);
@@ -73,13 +74,16 @@ TEST_CASE("crossover CLI writes the table, CSV, sidecar, map and plots", "[cli][
   CHECK(read_text_file(dir / "map.csv")
             .rfind("lane_rate_gbps,rate,distance_m,best_tech,family,energy_pj_per_bit,closes", 0) ==
         0);
-  for (const char *svg : {"x.svg", "map.svg", "ber.svg"}) {
+  for (const char *svg : {"x.svg", "map.svg", "ber.svg", "energy.svg"}) {
     INFO(svg);
     const std::string text = read_text_file(dir / svg);
     CHECK(linkphy::test::xml_wellformed(text).empty());
   }
   CHECK(read_text_file(dir / "ber.svg").find("pcb (copper)") != std::string::npos);
   CHECK(read_text_file(dir / "ber.svg").find("dac (optical)") != std::string::npos);
+  // energy per bit from technology_power at the plot rate (the middle rate, 100G)
+  CHECK(read_text_file(dir / "energy.svg").find("energy (pJ/bit)") != std::string::npos);
+  CHECK(read_text_file(dir / "energy.svg").find("pcb (copper)") != std::string::npos);
   fs::remove_all(dir);
 }
 
