@@ -254,8 +254,10 @@ CrossoverRow crossover_at(const CrossoverStudy &s, const CrossoverModel &m,
   // The optics named: the best optical technology just above the crossover (where it wins).
   const double d_opt = first_win < 0 ? s.search_max_m : hi;
   SideBest opt = vhi.optical;
+  if (!opt.closes && s.criterion != Criterion::energy && m.energy)
+    opt = se.best(s.optical, d_opt, true); // feasible: name the lowest-energy optics that closes
   if (!opt.closes)
-    opt = se.best(s.optical, d_opt, s.criterion == Criterion::energy);
+    opt = se.best(s.optical, d_opt, false); // … or, without power models, the lowest BER
   row.optical_tech = opt.tech;
   row.optical_closes = opt.closes;
   row.copper_energy_pj_per_bit = first_win == 0 ? std::numeric_limits<double>::quiet_NaN()
