@@ -9,6 +9,7 @@
 #   4. the IEEE 802.3 optical link model (10GBASE-SR on OM3-class fibre at 82 m)
 #   5. a sweep: post-FEC BER of none/KR4/KP4 against pre-FEC BER (the FEC waterfall)
 #   6. one link: passive 26 AWG DAC, 2 m, 100G (statistical tier), and its reach by bisection
+#   7. the 72-GPU NVLink-class rack plan: technology chosen, modules, cables, power, heat
 set -euo pipefail
 linkphy=$1
 out=$2
@@ -61,7 +62,12 @@ echo "-- 6. link: dac, 2 m, 100G (106.25 Gb/s PAM4, KP4); reach of dac at 100G"
 "$linkphy" link --tech dac --length 2m --rate 100G --format json -o "$out/link_dac_2m_100G.json"
 "$linkphy" link --tech dac --length 2m --rate 100G --format text
 "$linkphy" reach --tech dac --rate 100G -o "$out/reach_dac_100G.json"
-awk -F'"reach_m":' '{ split($2, a, ","); printf "  reach of dac at 100G: %.2f m (BER criterion, no crosstalk)\n", a[1] }' \
+awk -F'"reach_m":' '{ split($2, a, ","); printf "  reach of dac at 100G: %.2f m (statistical tier: BER, COM >= 3 dB, cable NEXT)\n", a[1] }' \
   "$out/reach_dac_100G.json"
+
+echo "-- 7. plan: the 72-GPU NVLink-class rack (sweeps/examples/plans/nvlink_rack_72gpu.toml)"
+"$linkphy" plan "$here/sweeps/examples/plans/nvlink_rack_72gpu.toml" --format json \
+  -o "$out/plan_nvlink_rack.json"
+"$linkphy" plan "$here/sweeps/examples/plans/nvlink_rack_72gpu.toml"
 
 echo "== done: $(ls "$out" | wc -l) files in $out/"
