@@ -50,17 +50,20 @@ namespace {
 
 const std::map<std::string, std::string> &help_table() {
   static const std::map<std::string, std::string> h = {
-      {"stripline", "stripline: length, width, height (dielectric to each plane), thickness "
-                    "[17.5um], spacing (edge gap → differential), material | dk,df,f_ref, "
-                    "dielectric [causal|constant], foil | roughness,rms,ball_radius,"
-                    "surface_ratio, sigma [5.8e7S/m], z0 [50ohm]"},
+      {"stripline",
+       "stripline: length, width, height (dielectric to each plane), thickness "
+       "[17.5um], spacing (edge gap → differential), material | dk,df,f_ref, "
+       "dielectric [causal|constant], foil | roughness,rms,ball_radius,"
+       "surface_ratio, sigma [5.8e7S/m], z0 [50ohm], df_tc (Df drift, e.g. 0.3%/degC) [0], "
+       "t_ref [25degC]"},
       {"microstrip", "microstrip: length, width, height (substrate), thickness [35um], spacing "
                      "(edge gap → differential), material | dk,df,f_ref, dielectric, foil | "
                      "roughness,rms,..., sigma, z0"},
       {"coax", "coax: length, d_inner, d_outer, er|dk, tand|df, f_ref [1GHz], dielectric "
                "[constant|causal], sigma, shield_thickness [0.1mm], z0"},
       {"twinax", "twinax: length, awg (26..34) | cable (catalog) | wire_d, stranded, pitch, "
-                 "shield_d, dk, df, f_ref, zdiff [100ohm], sigma, shield_sigma, z0 [50ohm]"},
+                 "shield_d, dk, df, f_ref, zdiff [100ohm], sigma, shield_sigma, z0 [50ohm], df_tc, "
+                 "t_ref"},
       {"annex93a", "annex93a: length, preset [802.3ck-board] | gamma0,a1,a2,tau, zc [100ohm], "
                    "z0 [50ohm] (differential: reference 2·z0)"},
       {"package", "package: length, stack (catalog: organic_substrate, silicon_interposer, "
@@ -77,19 +80,22 @@ std::vector<std::string> keys_of(const std::string &kind) {
   static const std::map<std::string, std::vector<std::string>> k = {
       {"stripline",
        {"length", "width", "height", "thickness", "spacing", "material", "dk", "df", "f_ref",
-        "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0"}},
+        "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0",
+        "df_tc", "t_ref"}},
       {"microstrip",
        {"length", "width", "height", "thickness", "spacing", "material", "dk", "df", "f_ref",
-        "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0"}},
+        "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0",
+        "df_tc", "t_ref"}},
       {"coax",
        {"length", "d_inner", "d_outer", "er", "dk", "tand", "df", "f_ref", "dielectric", "sigma",
-        "shield_thickness", "z0"}},
+        "shield_thickness", "z0", "df_tc", "t_ref"}},
       {"twinax",
        {"length", "awg", "cable", "wire_d", "stranded", "pitch", "shield_d", "dk", "df", "f_ref",
-        "zdiff", "sigma", "shield_sigma", "z0"}},
+        "zdiff", "sigma", "shield_sigma", "z0", "df_tc", "t_ref"}},
       {"annex93a", {"length", "preset", "gamma0", "a1", "a2", "tau", "zc", "z0"}},
       {"package",
-       {"length", "stack", "width", "thickness", "height", "dk", "df", "f_ref", "sigma", "z0"}},
+       {"length", "stack", "width", "thickness", "height", "dk", "df", "f_ref", "sigma", "z0",
+        "df_tc", "t_ref"}},
       {"via", {"l", "c", "r", "z0", "diff"}},
       {"connector", {"l", "c", "r", "z0", "diff"}},
       {"touchstone", {"file", "ports"}},
@@ -138,7 +144,10 @@ Dielectric dielectric_of(const ParamSet &p, const std::string &name, const std::
   d.f_ref_hz = p.quantity_or("f_ref", Dimension::frequency, 1e9);
   p.require_range("f_ref", d.f_ref_hz, 1e3 * 1.0001, 1e12 * 0.9999, "1 kHz to 1 THz");
   d.df_tc_per_k = p.quantity_or("df_tc", Dimension::temperature_coefficient, 0.0);
+  // Relative Df drift: laminates and cable polymers stay well inside ±5 %/°C below their Tg.
+  p.require_range("df_tc", d.df_tc_per_k, -0.05, 0.05, "-5 to 5 %/degC (e.g. 0.3%/degC)");
   d.t_ref_k = p.quantity_or("t_ref", Dimension::temperature, 298.15);
+  p.require_range("t_ref", d.t_ref_k, 200.0, 450.0, "200 to 450 K (e.g. 25degC)");
   const std::string model =
       p.text_or("dielectric").value_or(causal_default ? "causal" : "constant");
   if (model == "causal")

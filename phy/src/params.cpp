@@ -1,5 +1,6 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/params.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <toml++/toml.h>
 
@@ -134,12 +135,8 @@ std::string node_text(const toml::node &n, const std::string &where) {
     return s->get();
   if (auto i = n.as_integer())
     return std::to_string(i->get());
-  if (auto f = n.as_floating_point()) {
-    std::ostringstream os;
-    os.precision(17);
-    os << f->get();
-    return os.str();
-  }
+  if (auto f = n.as_floating_point())
+    return number_text(f->get());
   if (auto b = n.as_boolean())
     return b->get() ? "true" : "false";
   if (auto a = n.as_array()) {

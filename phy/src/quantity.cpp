@@ -248,4 +248,12 @@ Db parse_db(std::string_view t, std::string_view w) {
   return Db(parse_quantity_as(t, Dimension::gain, w));
 }
 
+std::string number_text(double v) {
+  if (!std::isfinite(v))
+    return v > 0 ? "inf" : (v < 0 ? "-inf" : "nan");
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
 } // namespace linkphy

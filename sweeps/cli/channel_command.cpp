@@ -26,13 +26,7 @@ struct ChannelOptions {
   std::vector<std::string> catalogs;
 };
 
-std::string num(double v) {
-  if (!std::isfinite(v))
-    return v > 0 ? "inf" : (v < 0 ? "-inf" : "nan");
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
+std::string num(double v) { return number_text(v); }
 
 std::string json_num(double v) { return std::isfinite(v) ? num(v) : "null"; }
 

@@ -1,10 +1,12 @@
 // `linkphy link --tech NAME --length L --rate R [--modulation M] [--set key=value]...
 // [--fidelity analytic|statistical|montecarlo] [--channel SPEC]... [--ber-target X]
-// [--format json|text] [-o FILE]`: one link evaluated (DESIGN.md §6).
+// [--temperature T] [--config FILE.toml] [--format json|text] [-o FILE]`: one link evaluated
+// (DESIGN.md §6). Options given on the command line override those of the --config file.
 #include "commands.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/sweeps/link_config.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/output.hpp>
 #include <linkphy/sweeps/technology.hpp>
@@ -19,27 +21,55 @@ namespace {
 
 struct Options {
   std::string tech, length, rate, modulation, fidelity = "statistical", format = "json", output;
+  std::string config, temperature;
   std::vector<std::string> sets, channels;
   double ber_target = 1e-15;
   long mc_symbols = 1'000'000;
+  CLI::App *sub = nullptr;
 };
 
 int run(const Options &o) {
-  sweeps::LinkRequest q;
-  q.tech = o.tech;
-  q.length_m = parse_quantity_as(o.length, Dimension::length, "--length");
-  if (!(q.length_m >= 0 && q.length_m <= 100e3))
-    throw InputError("--length '" + o.length + "'", "accepted: 0 m to 100 km");
-  q.rate = o.rate;
+  sweeps::LinkConfig cfg;
+  if (!o.config.empty())
+    cfg = sweeps::read_link_config(o.config);
+  sweeps::LinkRequest &q = cfg.request;
+  const auto given = [&](const char *opt, const char *key) {
+    if (o.sub->count(opt) > 0)
+      return true;
+    if (cfg.given.count(key) == 0)
+      throw InputError(opt, std::string("required (on the command line or as '") + key +
+                                "' in --config)");
+    return false;
+  };
+  if (given("--tech", "tech"))
+    q.tech = o.tech;
+  if (given("--length", "length")) {
+    q.length_m = parse_quantity_as(o.length, Dimension::length, "--length");
+    if (!(q.length_m >= 0 && q.length_m <= 100e3))
+      throw InputError("--length '" + o.length + "'", "accepted: 0 m to 100 km");
+  }
+  if (given("--rate", "rate"))
+    q.rate = o.rate;
   if (!o.modulation.empty())
     q.modulation = o.modulation;
-  q.sets = o.sets;
-  q.channels = o.channels;
-  q.fidelity = sweeps::parse_fidelity(o.fidelity);
-  q.ber_target = o.ber_target;
-  if (o.mc_symbols < 1000)
-    throw InputError("--mc-symbols", "must be >= 1000");
-  q.mc_symbols = static_cast<std::uint64_t>(o.mc_symbols);
+  q.sets.insert(q.sets.end(), o.sets.begin(), o.sets.end()); // the command line's come last
+  if (!o.channels.empty())
+    q.channels = o.channels;
+  if (o.sub->count("--fidelity") > 0)
+    q.fidelity = sweeps::parse_fidelity(o.fidelity);
+  if (o.sub->count("--ber-target") > 0)
+    q.ber_target = o.ber_target;
+  if (o.sub->count("--mc-symbols") > 0) {
+    if (o.mc_symbols < 1000)
+      throw InputError("--mc-symbols", "must be >= 1000");
+    q.mc_symbols = static_cast<std::uint64_t>(o.mc_symbols);
+  }
+  if (!o.temperature.empty()) {
+    q.temperature_k = parse_quantity_as(o.temperature, Dimension::temperature, "--temperature");
+    if (!(q.temperature_k >= 200 && q.temperature_k <= 450))
+      throw InputError("--temperature '" + o.temperature + "'",
+                       "accepted: 200 K to 450 K (-73 to 177 degC)");
+  }
   const sweeps::LinkReport r = sweeps::evaluate_link(q);
   for (const auto &w : r.warnings)
     std::cerr << "linkphy: warning: " << w << "\n";
@@ -63,11 +93,14 @@ void register_link(CLI::App &app) {
               "\nExample:\n  linkphy link --tech dac --length 2m --rate 100G --format text\n"
               "  linkphy link --tech pcb --length 10in --rate 50G --set material=fr4 "
               "--set serdes.eta0_v2_per_ghz=3e-8\n"
+              "  linkphy link --config sweeps/examples/link/dac_2m.toml --length 2.5m\n"
               "power_w is 0: power is not modelled yet. Exit 2 with one line on bad input.");
-  sub->add_option("--tech", opt->tech, "technology (sweeps/catalog/technologies.toml)")->required();
-  sub->add_option("--length", opt->length, "link length with unit, e.g. 2m")->required();
-  sub->add_option("--rate", opt->rate, "lane rate: 25G|50G|100G|200G|400G or e.g. '106.25 Gb/s'")
-      ->required();
+  opt->sub = sub;
+  sub->add_option("--tech", opt->tech, "technology (sweeps/catalog/technologies.toml)");
+  sub->add_option("--length", opt->length, "link length with unit, e.g. 2m");
+  sub->add_option("--rate", opt->rate, "lane rate: 25G|50G|100G|200G|400G or e.g. '106.25 Gb/s'");
+  sub->add_option("--config", opt->config, "TOML file with the link's keys (see docs/link.md)");
+  sub->add_option("--temperature", opt->temperature, "stage temperature, e.g. 85degC (25 degC)");
   sub->add_option("--modulation", opt->modulation, "NRZ, PAM4, PAM6, PAM8 …");
   sub->add_option("--set", opt->sets, "override key=value (serdes.KEY=value for the SerDes)");
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");

@@ -64,6 +64,11 @@ TEST_CASE("bad copper specs give one clear line naming the key and what is accep
     CHECK_THROWS_WITH(build("stripline:dk=3.5,df=1.5,width=5mil,height=5mil,length=1in"),
                       Contains("key 'df'") && Contains("accepted: 0 to 1"));
   }
+  SECTION("Df temperature drift out of range") {
+    CHECK_THROWS_WITH(
+        build("stripline:material=megtron7,df_tc=20%/degC,width=5mil,height=5mil,length=1in"),
+        Contains("key 'df_tc'") && Contains("accepted: -5 to 5 %/degC"));
+  }
   SECTION("missing unit") {
     CHECK_THROWS_WITH(build("stripline:material=megtron7,width=5,height=5mil,length=1in"),
                       Contains("key 'width'") && Contains("has no unit"));

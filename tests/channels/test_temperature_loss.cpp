@@ -89,3 +89,35 @@ TEST_CASE("+50 degC on a 30 dB stripline: Df drift adds to the conductor growth"
   // Df +25 % at +50 K raises the dielectric share (≤ 30 dB) by at most 25 %.
   CHECK(d_drift - d_flat < 0.25 * 30.0 + 0.01);
 }
+
+TEST_CASE("a spec's df_tc drifts the dielectric share of the loss linearly", "[temperature]") {
+  // α_d = (ω/2)·√(LC)·Df-weighted: first order in Df (Pozar §2.7, α_d ≈ G·Zc/2 with G ∝ Df),
+  // so a relative drift tc over ΔT raises the dielectric share by tc·ΔT and leaves the conductor
+  // share unchanged. Megtron-7 5 mil stripline at 30 dB (25 °C), catalog data, spec-level df_tc.
+  const std::string geom = "stripline:material=megtron7,width=5mil,height=5mil,";
+  const auto flat = thirty_db(geom, 0.5);
+  const auto *fl = dynamic_cast<const Stripline *>(flat.get());
+  REQUIRE(fl != nullptr);
+  const double len = fl->length_m();
+  const auto cats = ChannelCatalogs::builtin();
+  const auto drift = make_copper_medium(
+      parse_spec(geom + "df_tc=0.4%/degC,length=" + std::to_string(len) + "m"), cats);
+  // Dielectric share of the flat line's loss at 75 °C: α_d = G·|Zc|/2 (Np/m).
+  Conditions hot;
+  hot.temperature_k = k75C;
+  const std::vector<double> g = {kNyquist100g};
+  const auto lc = fl->constants(g, hot);
+  const double zc = std::abs(std::sqrt(lc.z_per_m[0] / lc.y_per_m[0]));
+  const double il_d = lc.y_per_m[0].real() * zc / 2 * len * 20 / std::log(10.0);
+  const double extra = il_db(*drift, k75C) - il_db(*flat, k75C);
+  const double il25 = il_db(*flat, k25C), d_flat = il_db(*flat, k75C) - il25;
+  INFO("Megtron-7 stripline " << len << " m, 30 dB at 25 degC: dielectric share " << il_d
+                              << " dB at 75 degC; +50 degC adds " << d_flat << " dB ("
+                              << 100 * d_flat / il25 / 50 << " %/degC) without Df drift, "
+                              << d_flat + extra << " dB with df_tc = 0.4 %/degC");
+  // Closed form: extra = il_d·0.004·50 = 20 % of the dielectric share; 3 % tolerance for the
+  // second-order terms (the Djordjevic–Sarkar refit of ε' with Df, reflections).
+  CHECK(extra == Approx(il_d * 0.004 * 50).epsilon(0.03));
+  // Unchanged at the reference temperature.
+  CHECK(il_db(*drift, k25C) == Approx(il25).margin(1e-9));
+}

@@ -86,11 +86,46 @@ inline CliResult run_program(const std::string &program, const std::vector<std::
   return r;
 }
 
+/// Splits a command line into arguments at blanks; '…' and "…" group (quotes removed, no
+/// escapes), as a POSIX shell would for these simple cases.
+inline std::vector<std::string> split_command_line(const std::string &line) {
+  std::vector<std::string> args;
+  std::string cur;
+  bool in_arg = false;
+  char quote = 0;
+  for (const char c : line) {
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      else
+        cur += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_arg = true;
+    } else if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_arg)
+        args.push_back(cur);
+      cur.clear();
+      in_arg = false;
+    } else {
+      cur += c;
+      in_arg = true;
+    }
+  }
+  if (quote)
+    throw std::runtime_error("unbalanced quote in: " + line);
+  if (in_arg)
+    args.push_back(cur);
+  return args;
+}
+
 #ifdef LINKPHY_CLI
 /// Runs the linkphy command-line tool built with the tests.
 inline CliResult run_cli(const std::vector<std::string> &args) {
   return run_program(LINKPHY_CLI, args);
 }
+/// The same with the arguments given as one command line (split_command_line).
+inline CliResult run_cli_line(const std::string &line) { return run_cli(split_command_line(line)); }
 #endif
 
 } // namespace linkphy::test

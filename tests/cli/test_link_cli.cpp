@@ -58,7 +58,7 @@ TEST_CASE("linkphy reach returns the bisected length", "[cli][reach]") {
   CHECK(r.out.find("\"tech\":\"dac\"") != std::string::npos);
 }
 
-TEST_CASE("linkphy link on a measured IEEE channel; a band below Nyquist is refused",
+TEST_CASE("linkphy link on a measured IEEE channel, a band below Nyquist is refused",
           "[cli][link]") {
   const std::string ch = std::string(LINKPHY_TEST_DATA_DIR) + "/channels/";
   const auto r =

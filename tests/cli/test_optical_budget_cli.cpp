@@ -3,10 +3,8 @@
 // workbook's cached margin, tests/data/reference/link-model/summary.csv), JSON keys, bad input.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
+#include "cli_run.hpp"
 
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -18,36 +16,9 @@
 
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Run = linkphy::test::CliResult;
 
-Run run(const std::string &args) {
-  // A fresh scratch directory per run: ctest runs test cases in parallel processes.
-  std::string tmpl =
-      (std::filesystem::temp_directory_path() / "linkphy-optics-cli-XXXXXX").string();
-  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-  const std::filesystem::path dir = tmpl;
-  const auto err_path = dir / "err";
-  const std::string cmd = std::string(LINKPHY_CLI) + " " + args + " 2>" + err_path.string();
-  Run r;
-  FILE *p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
-    r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream e(err_path);
-  std::stringstream ss;
-  ss << e.rdbuf();
-  r.err = ss.str();
-  std::filesystem::remove_all(dir);
-  return r;
-}
+Run run(const std::string &args) { return linkphy::test::run_cli_line(args); }
 
 std::string example(const std::string &sheet) {
   return std::string(LINKPHY_SOURCE_DIR) + "/sweeps/examples/optical-budget/" + sheet + ".toml";
@@ -116,7 +87,7 @@ TEST_CASE("optical-budget: every workbook sheet reproduces its cached margin at 
     const std::string sheet = summary[i][0];
     INFO("sheet " << sheet);
     const Run r = run("optical-budget --config " + example(sheet) + " --format json");
-    REQUIRE(r.code == 0);
+    REQUIRE(r.exit_code == 0);
     // Target reach row of the sheet's cached length table.
     const auto table = read_csv(ref + sheet + ".csv");
     const double reach_km = std::stod(summary[i][1]);
@@ -148,7 +119,7 @@ TEST_CASE("optical-budget: every workbook sheet reproduces its cached margin at 
 
 TEST_CASE("optical-budget 850S50_500: the Done-means figures through the CLI", "[cli][optics]") {
   const Run r = run("optical-budget --config " + example("850S50_500") + " --format json");
-  REQUIRE(r.code == 0);
+  REQUIRE(r.exit_code == 0);
   CHECK(json_number(r.out, "channel_il_db") == Approx(2.367).margin(0.02));
   CHECK(json_number(r.out, "p_isi_db") == Approx(3.333).margin(0.02));
   CHECK(json_number(r.out, "p_rin_db") == Approx(0.198).margin(0.02));
@@ -163,7 +134,7 @@ TEST_CASE("optical-budget 850S50_500: the Done-means figures through the CLI", "
             .margin(1e-6));
   // Text format and --length / --set.
   const Run t = run("optical-budget --config " + example("850S50_500"));
-  CHECK(t.code == 0);
+  CHECK(t.exit_code == 0);
   CHECK(t.out.find("margin_db") != std::string::npos);
   const Run longer =
       run("optical-budget --config " + example("850S50_500") + " --length 100m --format json");
@@ -179,7 +150,7 @@ TEST_CASE("optical-budget 850S50_500: the Done-means figures through the CLI", "
   const auto p = text.find("tx_avg_power_worst");
   text.replace(p, text.find('\n', p) - p, "extinction_ratio = \"3.0034933022749914 dB\"");
   const Run er = run("optical-budget --config " + write_temp("er.toml", text) + " --format json");
-  REQUIRE(er.code == 0);
+  REQUIRE(er.exit_code == 0);
   CHECK(json_number(er.out, "margin_db") == Approx(0.7031366791).margin(1e-6));
   CHECK(json_number(er.out, "extinction_ratio_db") == Approx(3.0034933023).margin(1e-9));
 }
@@ -190,7 +161,7 @@ TEST_CASE("optical-budget PAM4: same inputs, outer OMA, one-third eyes", "[cli][
   const std::string q_line = text.substr(text.find("\nq = ") + 1);
   text.replace(text.find("\nq = ") + 1, q_line.find('\n'), "ser_target = 4.85e-4");
   const Run r = run("optical-budget --config " + write_temp("pam4.toml", text) + " --format json");
-  REQUIRE(r.code == 0);
+  REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("\"modulation\": \"PAM4\"") != std::string::npos);
   CHECK(json_number(r.out, "q") == Approx(3.41).margin(0.01)); // SER 4.85e-4
   // The sheet's h0 at 82 m is 0.732 (cell Z28): the NRZ eye 2·h0−1 is open, the inner PAM4 eye
@@ -209,7 +180,7 @@ TEST_CASE("optical-budget: bad input gives one line and exit 2", "[cli][optics]"
   auto bad = [](const std::string &args, const std::string &needle) {
     INFO(args);
     const Run r = run("optical-budget " + args);
-    CHECK(r.code == 2);
+    CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err.find(needle) != std::string::npos);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
@@ -232,7 +203,7 @@ TEST_CASE("optical-budget: bad input gives one line and exit 2", "[cli][optics]"
 
 TEST_CASE("optical-budget --help shows an example", "[cli][optics]") {
   const Run r = run("optical-budget --help");
-  CHECK(r.code == 0);
+  CHECK(r.exit_code == 0);
   CHECK(r.out.find("Example") != std::string::npos);
   CHECK(r.out.find("--config") != std::string::npos);
 }

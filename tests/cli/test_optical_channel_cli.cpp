@@ -1,10 +1,8 @@
 // `linkphy channel smf:... / mmf:...`: fibre specs through the channel command.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
+#include "cli_run.hpp"
 
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -14,36 +12,9 @@
 #include <vector>
 
 namespace {
-struct Run {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Run = linkphy::test::CliResult;
 
-Run run(const std::string &args) {
-  // A fresh scratch directory per run: ctest runs test cases in parallel processes.
-  std::string tmpl =
-      (std::filesystem::temp_directory_path() / "linkphy-optics-cli-XXXXXX").string();
-  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-  const std::filesystem::path dir = tmpl;
-  const auto err_path = dir / "err";
-  const std::string cmd = std::string(LINKPHY_CLI) + " " + args + " 2>" + err_path.string();
-  Run r;
-  FILE *p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
-    r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream e(err_path);
-  std::stringstream ss;
-  ss << e.rdbuf();
-  r.err = ss.str();
-  std::filesystem::remove_all(dir);
-  return r;
-}
+Run run(const std::string &args) { return linkphy::test::run_cli_line(args); }
 
 std::vector<std::vector<double>> csv_rows(const std::string &text) {
   std::vector<std::vector<double>> rows;
@@ -65,7 +36,7 @@ std::vector<std::vector<double>> csv_rows(const std::string &text) {
 TEST_CASE("linkphy channel smf: il_db at DC is the optical loss", "[cli][optics]") {
   const Run r = run("channel smf:length=2km,wavelength=1310nm,type=os2,connectors=2 "
                     "--freq 0Hz:40GHz:5");
-  REQUIRE(r.code == 0);
+  REQUIRE(r.exit_code == 0);
   CHECK(r.out.rfind("freq_hz,il_db,s21_re,s21_im\n", 0) == 0);
   const auto rows = csv_rows(r.out);
   REQUIRE(rows.size() == 5);
@@ -77,7 +48,7 @@ TEST_CASE("linkphy channel smf: il_db at DC is the optical loss", "[cli][optics]
 
 TEST_CASE("linkphy channel mmf: modal bandwidth rolls the response off", "[cli][optics]") {
   const Run r = run("channel mmf:length=300m,type=om3 --freq 0Hz:20GHz:3");
-  REQUIRE(r.code == 0);
+  REQUIRE(r.exit_code == 0);
   const auto rows = csv_rows(r.out);
   // OM3 at 850 nm: 3.5 dB/km × 0.3 km = 1.05 dB; EMB 2000 MHz·km / 0.3 km = 6.7 GHz, so by
   // 20 GHz the Gaussian response is far down.
@@ -92,7 +63,7 @@ TEST_CASE("linkphy channel fibre bad input: one line, exit 2", "[cli][optics]") 
            {"channel mmf:length=2km,type=os2 --freq 0Hz:1GHz:2", "single-mode (use smf:)"}}) {
     INFO(args);
     const Run r = run(args);
-    CHECK(r.code == 2);
+    CHECK(r.exit_code == 2);
     CHECK(r.err.find(needle) != std::string::npos);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }

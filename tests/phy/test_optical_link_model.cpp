@@ -171,7 +171,7 @@ TEST_CASE("link model rows match the workbook's cached table", "[optics][link-mo
   check_sheet(sheet_lx4_smf(), "LX4_SMF.csv");
 }
 
-TEST_CASE("link model: longer fibre costs margin; a closed eye is flagged",
+TEST_CASE("link model: longer fibre costs margin and a closed eye is flagged",
           "[optics][link-model]") {
   const auto in = sheet_850s50_500();
   double prev = evaluate_optical_link(in, 0.01).margin_db;

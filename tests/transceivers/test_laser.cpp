@@ -29,7 +29,7 @@ TEST_CASE("MZM extinction ratio from drive swing", "[optics][laser]") {
   CHECK(mzm_extinction_ratio(1, 4) < mzm_extinction_ratio(2, 4));
 }
 
-TEST_CASE("threshold rises with temperature by the T0 law; APC bias and power follow",
+TEST_CASE("threshold rises with temperature by the T0 law, APC bias and power follow",
           "[optics][laser]") {
   const auto dml = find_laser("dml_1310");
   // I_th(T) = I_th(25 °C)·exp(ΔT/T0): +60 K with T0 = 60 K is e-fold.

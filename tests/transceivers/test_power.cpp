@@ -11,7 +11,7 @@
 using namespace linkphy;
 using namespace linkphy::transceivers;
 
-TEST_CASE("power ledger sums per end and per link; pJ/bit = W / payload", "[power]") {
+TEST_CASE("power ledger sums per end and per link, pJ/bit = W / payload", "[power]") {
   PowerLedger l;
   l.add_draw("serdes", "serdes", LinkEnd::a, 2.0);
   l.add_draw("serdes", "serdes", LinkEnd::b, 3.0);

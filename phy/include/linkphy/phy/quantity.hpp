@@ -58,6 +58,10 @@ Quantity parse_quantity(std::string_view text, std::string_view where = {});
 
 /// Parses text that must have dimension `expected`; returns the SI value. A bare number is
 /// accepted only for Dimension::dimensionless; otherwise the error names the units accepted.
+/// The shortest decimal text that reads back to exactly `v` (std::to_chars round-trip form);
+/// "inf", "-inf", "nan" for non-finite values.
+std::string number_text(double v);
+
 double parse_quantity_as(std::string_view text, Dimension expected, std::string_view where = {});
 
 Length parse_length(std::string_view text, std::string_view where = {});

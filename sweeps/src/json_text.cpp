@@ -1,0 +1,40 @@
+// JSON string escaping (json_text.hpp; RFC 8259 §7).
+#include <linkphy/sweeps/json_text.hpp>
+
+#include <cstdio>
+
+namespace linkphy::sweeps {
+
+std::string json_string(const std::string &s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    default:
+      if (static_cast<unsigned char>(c) < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+        out += buf;
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out + "\"";
+}
+
+} // namespace linkphy::sweeps
