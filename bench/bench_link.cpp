@@ -1,10 +1,12 @@
 // Hot paths of the link engine: a statistical hop with fixed equalisers (target ≤ 5 ms), the
-// statistical BER alone, the analytic tier (target ≤ 10 µs), and one Monte Carlo million.
+// statistical BER alone, its PMF kernels (ISI distribution, tail of a sum), the analytic tier
+// (target ≤ 10 µs), and one Monte Carlo million.
 #include <benchmark/benchmark.h>
 
 #include <linkphy/phy/analytic_snr.hpp>
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/hop.hpp>
+#include <linkphy/phy/statistical_eye.hpp>
 
 #include <vector>
 
@@ -75,6 +77,45 @@ void BM_statistical_ber_only(benchmark::State &state) {
     benchmark::DoNotOptimize(statistical_ber(si).ber);
 }
 BENCHMARK(BM_statistical_ber_only)->Unit(benchmark::kMillisecond);
+
+// The residual ISI after the DFE of the fixed hop, and its PMF bin (d/1000, as statistical_ber).
+struct Residual {
+  std::vector<double> v;
+  double bin_v = 0;
+  double sigma_v = 0;
+};
+Residual residual() {
+  const HopResult h = evaluate_hop_statistical(fixed_hop());
+  const EqualisedPulse &e = h.pulse;
+  Residual r;
+  for (std::size_t k = 0; k < e.cursors_v.size(); ++k) {
+    const long post = static_cast<long>(k) - e.main_cursor;
+    double v = e.cursors_v[k];
+    if (post > 0 && static_cast<std::size_t>(post) <= e.dfe_taps_v.size())
+      v -= e.dfe_taps_v[static_cast<std::size_t>(post - 1)];
+    if (post != 0)
+      r.v.push_back(v);
+  }
+  r.bin_v = e.cursors_v[static_cast<std::size_t>(e.main_cursor)] / (e.levels - 1) / 1000.0;
+  r.sigma_v = e.sigma_gauss_v;
+  return r;
+}
+
+void BM_isi_pmf(benchmark::State &state) {
+  const Residual r = residual();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(pam_interference_pmf(r.v, 4, r.bin_v).p.data());
+}
+BENCHMARK(BM_isi_pmf)->Unit(benchmark::kMicrosecond);
+
+void BM_tail_of_sum(benchmark::State &state) { // COM's A_ni at DER_0 = 1e-4 (93A-45, 93A-37)
+  const Residual r = residual();
+  const AmplitudePmf isi = pam_interference_pmf(r.v, 4, r.bin_v);
+  const AmplitudePmf noise = gaussian_pmf(r.sigma_v, 3.719, r.bin_v);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(tail_amplitude_of_sum(isi, noise, 1e-4));
+}
+BENCHMARK(BM_tail_of_sum)->Unit(benchmark::kMicrosecond);
 
 void BM_analytic(benchmark::State &state) {
   AnalyticInput a;

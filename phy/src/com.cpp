@@ -1,6 +1,8 @@
 // Channel Operating Margin, IEEE 802.3-2022 Annex 93A (+802.3ck): equaliser search by figure of
 // merit (93A.1.6) and statistical COM (93A.1.7). Where this differs from the standard or from the
 // IEEE COM reference code, the comment says so (and docs/com.md lists it).
+#include "com_internal.hpp"
+
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/pulse_response.hpp>
@@ -28,14 +30,20 @@ double tx_filter(double f, double t_r) {
   const double a = std::numbers::pi * f * t_r / 1.6832;
   return std::exp(-2.0 * a * a);
 }
-// CTLE, 93A-22 with the 802.3ck low-frequency pole-zero stage (120F-3 / 162A).
-Complex ctle(double f, const Settings &s, double g_dc_db, double g_hp_db) {
+namespace {
+// CTLE, 93A-22 with the 802.3ck low-frequency pole-zero stage (120F-3 / 162A), at linear gains
+// g = 10^(g_dB/20) (computed once per setting by the callers in loops).
+Complex ctle_linear(double f, const Settings &s, double g_dc, double g_hp) {
   const Complex jf(0.0, f);
-  Complex h = (std::pow(10.0, g_dc_db / 20.0) + jf / s.f_z_hz) /
-              ((1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz));
+  Complex h = (g_dc + jf / s.f_z_hz) / ((1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz));
   if (s.f_hp_pz_hz > 0)
-    h *= (std::pow(10.0, g_hp_db / 20.0) + jf / s.f_hp_pz_hz) / (1.0 + jf / s.f_hp_pz_hz);
+    h *= (g_hp + jf / s.f_hp_pz_hz) / (1.0 + jf / s.f_hp_pz_hz);
   return h;
+}
+} // namespace
+
+Complex ctle(double f, const Settings &s, double g_dc_db, double g_hp_db) {
+  return ctle_linear(f, s, std::pow(10.0, g_dc_db / 20.0), std::pow(10.0, g_hp_db / 20.0));
 }
 
 // The FFE'd pulse at absolute sample t: Σ_j c_j p(t − (j − pre)·M), circular.
@@ -116,13 +124,15 @@ void autocorrelate(PulseData &d, int m, int max_lag, bool with_derivative) {
   d.r.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
   if (with_derivative)
     d.rd.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
+  else
+    d.rd.clear();
   std::vector<double> seq(d.n_ui), dseq(d.n_ui);
   for (std::size_t ph = 0; ph < mm; ++ph) {
     for (std::size_t k = 0; k < d.n_ui; ++k) {
       const std::size_t t = ph + k * mm;
       seq[k] = d.p[t];
       if (with_derivative)
-        dseq[k] = d.p[(t + 1) % n] - d.p[(t + n - 1) % n];
+        dseq[k] = d.p[t + 1 == n ? 0 : t + 1] - d.p[t == 0 ? n - 1 : t - 1]; // circular
     }
     for (int lag = 0; lag <= max_lag; ++lag) {
       double a = 0, b = 0;
@@ -290,6 +300,27 @@ std::array<double, kBasis> ctle_weights(const Settings &s, double g_dc_db, doubl
   return {g1 * g2, g1, g2, 1.0};
 }
 
+// The four CTLE basis responses on the uniform grid k·df, k < k_points: computed once per grid
+// and CTLE pole/zero set and kept per thread (hops of a sweep share them).
+const std::vector<std::array<Complex, kBasis>> &ctle_basis_grid(std::size_t k_points, double df,
+                                                                const Settings &s) {
+  struct Cache {
+    std::size_t k_points = 0;
+    std::array<double, 5> key{};
+    std::vector<std::array<Complex, kBasis>> v;
+  };
+  thread_local Cache c;
+  const std::array<double, 5> key{df, s.f_z_hz, s.f_p1_hz, s.f_p2_hz, s.f_hp_pz_hz};
+  if (c.k_points != k_points || c.key != key) {
+    c.v.resize(k_points);
+    for (std::size_t k = 0; k < k_points; ++k)
+      ctle_basis(df * static_cast<double>(k), s, c.v[k].data());
+    c.k_points = k_points;
+    c.key = key;
+  }
+  return c.v;
+}
+
 // One path's basis pulses and their per-phase UI-rate cross-correlations.
 struct PathBasis {
   std::vector<std::vector<double>> p; // [basis][N] pulse responses (amplitude applied)
@@ -305,7 +336,8 @@ struct PathBasis {
   }
 };
 
-void correlate(PathBasis &pb, bool with_derivative) {
+// `zero[a]`: basis a is identically zero (no second CTLE stage), its correlations stay 0.
+void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasis> &zero) {
   const std::size_t n = pb.p[0].size();
   const auto mm = static_cast<std::size_t>(pb.m);
   const std::size_t n_ui = n / mm;
@@ -313,18 +345,23 @@ void correlate(PathBasis &pb, bool with_derivative) {
   pb.x.assign(mm * per, 0.0);
   if (with_derivative)
     pb.xd.assign(mm * per, 0.0);
+  else
+    pb.xd.clear();
   std::vector<std::vector<double>> seq(kBasis, std::vector<double>(n_ui)), dseq = seq;
   for (std::size_t ph = 0; ph < mm; ++ph) {
     for (int a = 0; a < kBasis; ++a)
-      for (std::size_t k = 0; k < n_ui; ++k) {
+      for (std::size_t k = 0; k < n_ui && !zero[static_cast<std::size_t>(a)]; ++k) {
         const std::size_t t = ph + k * mm;
         const auto &pa = pb.p[static_cast<std::size_t>(a)];
         seq[static_cast<std::size_t>(a)][k] = pa[t];
-        if (with_derivative)
-          dseq[static_cast<std::size_t>(a)][k] = pa[(t + 1) % n] - pa[(t + n - 1) % n];
+        if (with_derivative) // circular neighbours t ± 1
+          dseq[static_cast<std::size_t>(a)][k] =
+              pa[t + 1 == n ? 0 : t + 1] - pa[t == 0 ? n - 1 : t - 1];
       }
     for (int a = 0; a < kBasis; ++a)
-      for (int b = 0; b < kBasis; ++b)
+      for (int b = 0; b < kBasis; ++b) {
+        if (zero[static_cast<std::size_t>(a)] || zero[static_cast<std::size_t>(b)])
+          continue;
         for (int l = 0; l <= pb.lags; ++l) {
           const auto &sa = seq[static_cast<std::size_t>(a)];
           const auto &sb = seq[static_cast<std::size_t>(b)];
@@ -341,6 +378,7 @@ void correlate(PathBasis &pb, bool with_derivative) {
             pb.at(pb.xd, static_cast<int>(ph), a, b, l) = accd;
           }
         }
+      }
   }
 }
 
@@ -372,11 +410,27 @@ struct CtleState {
   double at(long t) const { return local[static_cast<std::size_t>(t - local_lo)]; }
 };
 
+// The large buffers of one evaluation, kept per thread: repeated evaluations (sweeps) reuse
+// them instead of taking fresh pages from the OS each time, which would cost more than the
+// arithmetic. An evaluation runs on one thread (its search workers only read them).
+struct Workspace {
+  std::vector<PathBasis> basis;  // [path]; 0 = thru
+  std::vector<PulseData> pulses; // full pulses for the final COM
+  std::vector<Complex> h, vtf, spec;
+  std::vector<double> ir;
+};
+Workspace &workspace() {
+  thread_local Workspace w;
+  return w;
+}
+
 class Evaluator {
 public:
   Evaluator(const Settings &s, const PathTransfer &thru, std::span<const PathTransfer> aggr)
       : s_(s), thru_(thru), aggr_(aggr) {}
   Result run();
+  /// The thru pulse at the chosen CTLE (after run(); valid until the thread's next evaluation).
+  const std::vector<double> &thru_pulse() const { return pulses_[0].p; }
 
 private:
   void prepare();
@@ -390,10 +444,11 @@ private:
   std::span<const PathTransfer> aggr_;
   std::size_t k_points_ = 0;
   double df_ = 0;
-  std::vector<PathBasis> basis_;  // [path]; 0 = thru
-  long centre_ = 0;               // peak of the thru pulse at 0 dB CTLE gains
-  double sigma_n_ = 0;            // of the chosen CTLE
-  std::vector<PulseData> pulses_; // full pulses for the final COM
+  Workspace &ws_ = workspace();
+  std::vector<PathBasis> &basis_ = ws_.basis;   // [path]; 0 = thru
+  long centre_ = 0;                             // peak of the thru pulse at 0 dB CTLE gains
+  double sigma_n_ = 0;                          // of the chosen CTLE
+  std::vector<PulseData> &pulses_ = ws_.pulses; // full pulses for the final COM
   std::vector<std::string> warnings_;
 };
 
@@ -430,38 +485,51 @@ void Evaluator::prepare() {
   k_points_ = intervals + 1;
   df_ = f_max / static_cast<double>(intervals);
   InverseRealFft ifft(k_points_);
-  std::vector<std::array<Complex, kBasis>> ctf(k_points_);
-  for (std::size_t k = 0; k < k_points_; ++k)
-    ctle_basis(df_ * static_cast<double>(k), s_, ctf[k].data());
+  const auto &ctf = ctle_basis_grid(k_points_, df_, s_);
   const int lags = static_cast<int>(s_.tx_tap_values.size());
-  auto build = [&](const PathTransfer &p, double amp, bool thru) {
-    std::vector<Complex> h(p.f_hz.size());
+  // Without the low-frequency stage the B and E responses are zero (ctle_basis).
+  const bool one_stage = !(s_.f_hp_pz_hz > 0);
+  const std::array<bool, kBasis> zero{false, one_stage, false, one_stage};
+  auto &h = ws_.h, &vtf = ws_.vtf, &spec = ws_.spec;
+  auto &ir = ws_.ir;
+  auto build = [&](PathBasis &pb, const PathTransfer &p, double amp, bool thru) {
+    h.resize(p.f_hz.size());
     for (std::size_t k = 0; k < h.size(); ++k) // H_t · H21 · H_r on the data grid (93A-19)
       h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz);
-    const auto vtf = resample_transfer(p.f_hz, h, df_, k_points_);
-    PathBasis pb;
+    vtf.resize(k_points_);
+    resample_transfer(p.f_hz, h, df_, std::span<Complex>(vtf));
     pb.m = s_.samples_per_ui;
     pb.lags = lags;
-    std::vector<Complex> spec(k_points_);
-    std::vector<double> ir(ifft.time_points());
+    pb.p.resize(kBasis);
+    spec.resize(k_points_);
+    ir.resize(ifft.time_points());
     for (int b = 0; b < kBasis; ++b) {
+      auto &pulse = pb.p[static_cast<std::size_t>(b)];
+      if (zero[static_cast<std::size_t>(b)]) { // left empty: stands for a zero pulse
+        pulse.clear();
+        continue;
+      }
       for (std::size_t k = 0; k < k_points_; ++k)
         spec[k] = vtf[k] * ctf[k][static_cast<std::size_t>(b)];
       spec.front() = spec.front().real();
       spec.back() = spec.back().real();
       ifft.run(spec, ir);
-      pb.p.push_back(pulse_from_impulse(ir, s_.samples_per_ui, amp)); // 93A-24
+      pulse.resize(ir.size());
+      pulse_from_impulse(ir, s_.samples_per_ui, amp, pulse); // 93A-24
     }
-    correlate(pb, thru);
-    return pb;
+    correlate(pb, thru, zero);
   };
-  basis_.push_back(build(thru_, s_.a_v_v, true));
-  for (const auto &a : aggr_)
-    basis_.push_back(build(a, a.kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v, false));
+  basis_.resize(1 + aggr_.size());
+  build(basis_[0], thru_, s_.a_v_v, true);
+  for (std::size_t i = 0; i < aggr_.size(); ++i)
+    build(basis_[i + 1], aggr_[i], aggr_[i].kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v, false);
   const auto &p0 = basis_[0].p;
   double best = -1e300;
   for (std::size_t t = 0; t < p0[0].size(); ++t) {
-    const double v = p0[0][t] + p0[1][t] + p0[2][t] + p0[3][t];
+    double v = p0[0][t]; // Σ of the basis pulses (empty ones are zero)
+    for (std::size_t b = 1; b < kBasis; ++b)
+      if (!p0[b].empty())
+        v += p0[b][t];
     if (v > best) {
       best = v;
       centre_ = static_cast<long>(t);
@@ -472,9 +540,10 @@ void Evaluator::prepare() {
 double Evaluator::sigma_n(double g_dc, double g_hp) const {
   // 93A-35 over the channel's frequency points, as the reference code.
   const auto &f = thru_.f_hz;
+  const double g1 = std::pow(10.0, g_dc / 20.0), g2 = std::pow(10.0, g_hp / 20.0);
   double acc = 0;
   for (std::size_t k = 1; k < f.size(); ++k) {
-    const double a = std::abs(rx_filter(f[k], s_.f_r_hz) * ctle(f[k], s_, g_dc, g_hp));
+    const double a = std::abs(rx_filter(f[k], s_.f_r_hz) * ctle_linear(f[k], s_, g1, g2));
     acc += a * a * (f[k] - f[k - 1]);
   }
   return std::sqrt(s_.eta0_v2_per_hz * acc);
@@ -491,6 +560,8 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   for (int b = 0; b < kBasis; ++b) {
     const double wb = w[static_cast<std::size_t>(b)];
     const auto &pb = basis_[0].p[static_cast<std::size_t>(b)];
+    if (pb.empty()) // a zero response
+      continue;
     for (std::size_t i = 0; i < st.local.size(); ++i)
       st.local[i] += wb * pb[static_cast<std::size_t>(st.local_lo) + i];
   }
@@ -511,13 +582,15 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
 
 void Evaluator::full_pulses(double g_dc, double g_hp) {
   const auto w = ctle_weights(s_, g_dc, g_hp);
-  pulses_.assign(basis_.size(), {});
+  pulses_.resize(basis_.size());
   for (std::size_t i = 0; i < basis_.size(); ++i) {
     auto &p = pulses_[i].p;
     p.assign(basis_[i].p[0].size(), 0.0);
-    for (int b = 0; b < kBasis; ++b)
-      for (std::size_t t = 0; t < p.size(); ++t)
-        p[t] += w[static_cast<std::size_t>(b)] * basis_[i].p[static_cast<std::size_t>(b)][t];
+    for (int b = 0; b < kBasis; ++b) {
+      const auto &pb = basis_[i].p[static_cast<std::size_t>(b)];
+      for (std::size_t t = 0; t < pb.size(); ++t) // empty: a zero response
+        p[t] += w[static_cast<std::size_t>(b)] * pb[t];
+    }
     autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()), i == 0);
   }
 }
@@ -812,8 +885,8 @@ Result Evaluator::run() {
     xt_var += pmf_rms(x) * pmf_rms(x);
     total = convolve(total, x);
   }
-  total = convolve(total, noise); // 93A-45
-  const double a_ni = tail_amplitude(total, s_.der0);
+  // 93A-45: the lower tail of total ⊛ noise, formed only up to the DER_0 point.
+  const double a_ni = tail_amplitude_of_sum(total, noise, s_.der0);
   r.com_db = 20.0 * std::log10(a_s / a_ni);
   r.fom_db = parts.fom;
   r.a_s_v = a_s;
@@ -859,15 +932,24 @@ void validate(const Settings &s) {
 
 } // namespace
 
-Result evaluate(const Settings &settings, const PathTransfer &thru,
-                std::span<const PathTransfer> aggressors) {
+Result detail::evaluate_with_pulse(const Settings &settings, const PathTransfer &thru,
+                                   std::span<const PathTransfer> aggressors,
+                                   const std::vector<double> *&pulse_v) {
   validate(settings);
   if (thru.kind != PathKind::thru)
     throw InputError(thru.name, "the victim path must be a thru channel");
   if (thru.f_hz.size() != thru.h21.size())
     throw InputError(thru.name, "frequency and transfer arrays differ in size");
   Evaluator e(settings, thru, aggressors);
-  return e.run();
+  Result r = e.run();
+  pulse_v = &e.thru_pulse();
+  return r;
+}
+
+Result evaluate(const Settings &settings, const PathTransfer &thru,
+                std::span<const PathTransfer> aggressors) {
+  const std::vector<double> *pulse = nullptr;
+  return detail::evaluate_with_pulse(settings, thru, aggressors, pulse);
 }
 
 } // namespace linkphy::com

@@ -1,8 +1,10 @@
 // Hop evaluation: packaged path transfer (93A-15/18), Annex 93A equaliser search (com.hpp), then
-// the equalised pulse rebuilt at the chosen setting for the statistical BER and Monte Carlo.
+// the equalised pulse at the chosen setting (as COM built it) for the statistical BER and Monte
+// Carlo.
+#include "com_internal.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/hop.hpp>
-#include <linkphy/phy/pulse_response.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -12,33 +14,7 @@ namespace linkphy {
 namespace {
 using com::Complex;
 
-using com::ctle;
 using com::ffe_sample;
-using com::rx_filter;
-using com::tx_filter;
-
-// Pulse of the thru path at the chosen CTLE (93A-19, 93A-24), on COM's time grid.
-std::vector<double> equalised_pulse(const com::Settings &s, const com::PathTransfer &thru,
-                                    double g_dc, double g_hp) {
-  const auto &f = thru.f_hz;
-  const double step = f[2] - f[1];
-  const double f_max = s.samples_per_ui * s.f_b_hz / 2;
-  const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
-  const std::size_t k_points = intervals + 1;
-  const double df = f_max / static_cast<double>(intervals);
-  std::vector<Complex> h(f.size());
-  for (std::size_t k = 0; k < h.size(); ++k)
-    h[k] = tx_filter(f[k], s.t_r_s) * thru.h21[k] * rx_filter(f[k], s.f_r_hz);
-  auto spec = resample_transfer(f, h, df, k_points);
-  for (std::size_t k = 0; k < k_points; ++k)
-    spec[k] *= ctle(df * static_cast<double>(k), s, g_dc, g_hp);
-  spec.front() = spec.front().real();
-  spec.back() = spec.back().real();
-  InverseRealFft ifft(k_points);
-  std::vector<double> ir(ifft.time_points());
-  ifft.run(spec, ir);
-  return pulse_from_impulse(ir, s.samples_per_ui, s.a_v_v);
-}
 } // namespace
 
 double il_at_db(std::span<const double> f, std::span<const Complex> h, double f0) {
@@ -80,11 +56,13 @@ com::PathTransfer hop_transfer(std::span<const double> f_hz, const com::TwoPort 
 HopResult evaluate_hop_statistical(const HopInput &in) {
   HopResult r;
   const com::Settings &s = in.settings;
-  r.com = com::evaluate(s, in.thru, in.aggressors);
+  // The pulse of the thru path at the chosen CTLE (93A-19, 93A-24), on COM's time grid.
+  const std::vector<double> *pulse = nullptr;
+  r.com = com::detail::evaluate_with_pulse(s, in.thru, in.aggressors, pulse);
+  const std::vector<double> &p = *pulse;
   r.warnings = r.com.warnings;
   r.il_nyquist_db = il_at_db(in.thru.f_hz, in.thru.h21, s.f_b_hz / 2);
 
-  const std::vector<double> p = equalised_pulse(s, in.thru, r.com.g_dc_db, r.com.g_dc_hp_db);
   const int m = s.samples_per_ui;
   const int pre = s.tx_pre_taps;
   const long n = static_cast<long>(p.size());

@@ -30,6 +30,14 @@ std::pair<double, double> fit_line(std::span<const double> x, std::span<const do
 std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz,
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out) {
+  std::vector<std::complex<double>> out(n_out);
+  resample_transfer(f_hz, h, df_hz, std::span<std::complex<double>>(out));
+  return out;
+}
+
+void resample_transfer(std::span<const double> f_hz, std::span<const std::complex<double>> h,
+                       double df_hz, std::span<std::complex<double>> out) {
+  const std::size_t n_out = out.size();
   const std::size_t n = f_hz.size();
   if (n < 10 || h.size() != n)
     throw InputError("transfer function", "needs at least 10 frequency points");
@@ -60,7 +68,6 @@ std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz
   const double median_gd = gd[gd.size() / 2];
   const double lo_ph_slope = (ph[1] - ph[0]) / (f_hz[1] - f_hz[0]);
 
-  std::vector<std::complex<double>> out(n_out);
   std::size_t j = 0;
   for (std::size_t k = 0; k < n_out; ++k) {
     const double f = df_hz * static_cast<double>(k);
@@ -83,7 +90,6 @@ std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz
   }
   out.front() = out.front().real();
   out.back() = out.back().real();
-  return out;
 }
 
 struct InverseRealFft::Impl {};
@@ -103,6 +109,12 @@ void InverseRealFft::run(std::span<const std::complex<double>> spectrum, std::sp
 std::vector<double> pulse_from_impulse(std::span<const double> ir, int samples_per_ui,
                                        double amplitude) {
   std::vector<double> p(ir.size());
+  pulse_from_impulse(ir, samples_per_ui, amplitude, p);
+  return p;
+}
+
+void pulse_from_impulse(std::span<const double> ir, int samples_per_ui, double amplitude,
+                        std::span<double> p) {
   double acc = 0;
   const auto m = static_cast<std::size_t>(samples_per_ui);
   for (std::size_t i = 0; i < ir.size(); ++i) {
@@ -111,7 +123,6 @@ std::vector<double> pulse_from_impulse(std::span<const double> ir, int samples_p
       acc -= ir[i - m];
     p[i] = amplitude * acc;
   }
-  return p;
 }
 
 } // namespace linkphy

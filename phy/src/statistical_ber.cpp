@@ -11,8 +11,23 @@
 namespace linkphy {
 namespace {
 
+// A PMF with its running sums, for tail().
+struct TailPmf {
+  const AmplitudePmf &pmf;
+  std::vector<double> above; // above[i] = Σ_{k ≥ i} p_k, added from the top (above[n] = 0)
+  std::vector<double> below; // below[i] = Σ_{k ≤ i} p_k
+  explicit TailPmf(const AmplitudePmf &p) : pmf(p), above(p.p.size() + 1, 0.0), below(p.p.size()) {
+    for (std::size_t i = p.p.size(); i-- > 0;)
+      above[i] = above[i + 1] + p.p[i];
+    double c = 0;
+    for (std::size_t i = 0; i < p.p.size(); ++i)
+      below[i] = c += p.p[i];
+  }
+};
+
 // P(I > y) for I = (PMF on a grid) + N(0, σ²): Σ p_i·Q((y − y_i)/σ), exact per bin.
-double tail(const AmplitudePmf &pmf, double sigma, double y) {
+double tail(const TailPmf &t, double sigma, double y) {
+  const AmplitudePmf &pmf = t.pmf;
   double acc = 0;
   if (sigma <= 0) {
     for (std::size_t i = 0; i < pmf.p.size(); ++i) {
@@ -25,11 +40,20 @@ double tail(const AmplitudePmf &pmf, double sigma, double y) {
     return acc;
   }
   const double inv = 1.0 / (sigma * std::sqrt(2.0));
-  for (std::size_t i = pmf.p.size(); i-- > 0;) { // from the top: x grows as i falls
+  std::size_t i = pmf.p.size(); // from the top: x grows as i falls
+  // Bins with x < −8 have Q = erfc(x)/2 = 1 exactly in double (erfc(8) ≈ 1e-29): their sum,
+  // added from the top as the loop below would, is above[i].
+  while (i > 0 && (y - pmf.y(i - 1)) * inv < -8.0)
+    --i;
+  acc = t.above[i];
+  while (i-- > 0) {
     const double x = (y - pmf.y(i)) * inv;
-    if (x > 27.3) // erfc(27.3) < 1e-325: every lower bin adds less still
+    const double q = 0.5 * std::erfc(x);
+    acc += pmf.p[i] * q;
+    // Every lower bin has a smaller Q: once Q times their whole mass is below 1e-17 of the sum
+    // (under half an ulp), they cannot change it. Also ends the sum where erfc underflows.
+    if (q * (i > 0 ? t.below[i - 1] : 0.0) <= 1e-17 * acc || x > 27.3)
       break;
-    acc += pmf.p[i] * 0.5 * std::erfc(x);
   }
   return acc;
 }
@@ -68,9 +92,11 @@ StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in) {
       v -= in.dfe_taps_v[static_cast<std::size_t>(post - 1)];
     resid.push_back(v);
   }
-  AmplitudePmf pmf = pam_interference_pmf(resid, m, bin); // 93A-39
-  if (!in.jitter_dd_v.empty())
-    pmf = convolve(pmf, pam_interference_pmf(in.jitter_dd_v, m, bin)); // 93A-40, dual-Dirac
+  // ISI (93A-39) and dual-Dirac jitter (93A-40) are both sums of independent PAM terms, so one
+  // PMF of all the samples is their convolution (and cheaper to form).
+  std::vector<double> terms = resid;
+  terms.insert(terms.end(), in.jitter_dd_v.begin(), in.jitter_dd_v.end());
+  AmplitudePmf pmf = pam_interference_pmf(terms, m, bin);
   // Drop negligible mass at the edges (keeps the tail sums short).
   {
     std::size_t lo = 0, hi = pmf.p.size();
@@ -91,15 +117,16 @@ StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in) {
     }
   }
 
+  const TailPmf tp(pmf);
   const double mm = static_cast<double>(m);
   const double bits = std::log2(mm);
   // SER for a symbol whose decision is offset by δ: inner levels err on both sides, outer on
   // one: ((M−1)/M)·[T(d−δ) + T(d+δ)] with T symmetric (Proakis §4.3 for δ = 0).
   auto ser_at = [&](double delta) {
     return (mm - 1.0) / mm *
-           (tail(pmf, in.sigma_v, r.d_v - delta) + tail(pmf, in.sigma_v, r.d_v + delta));
+           (tail(tp, in.sigma_v, r.d_v - delta) + tail(tp, in.sigma_v, r.d_v + delta));
   };
-  r.tail_probability = tail(pmf, in.sigma_v, r.d_v);
+  r.tail_probability = tail(tp, in.sigma_v, r.d_v);
   r.ser_no_propagation = 2.0 * (mm - 1.0) / mm * r.tail_probability;
   r.ser = r.ser_no_propagation;
   if (in.error_propagation && !in.dfe_taps_v.empty()) {
@@ -123,7 +150,7 @@ StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in) {
     double lo = -span, hi = span; // T(lo) ≥ want ≥ T(hi)
     for (int it = 0; it < 48 && hi - lo > 1e-4 * r.d_v; ++it) {
       const double mid = 0.5 * (lo + hi);
-      (tail(pmf, in.sigma_v, mid) > want ? lo : hi) = mid;
+      (tail(tp, in.sigma_v, mid) > want ? lo : hi) = mid;
     }
     r.eye_height_v = 2.0 * (r.d_v - 0.5 * (lo + hi));
   }

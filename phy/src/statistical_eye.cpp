@@ -6,6 +6,9 @@
 #include <cmath>
 
 namespace linkphy {
+namespace {
+constexpr double kNegligible = 1e-300; // probability mass of one bin, below any result
+} // namespace
 
 AmplitudePmf delta_pmf(double bin_v) {
   AmplitudePmf d;
@@ -33,27 +36,86 @@ AmplitudePmf gaussian_pmf(double sigma_v, double n_sigma, double bin_v) {
 }
 
 AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels, double bin_v) {
-  AmplitudePmf pmf = delta_pmf(bin_v);
-  std::vector<double> next;
   const double prob = 1.0 / levels;
+  // Shifts in bins of every sample's symbol values 2i/(L−1) − 1 (93A-39), symmetric about 0.
+  const auto nl = static_cast<std::size_t>(levels);
+  std::vector<long> shifts;
+  long reach = 0; // the support grows by [−reach, +reach] in all
   for (double h : samples_v) {
     if (std::abs(h) < bin_v)
       continue;
-    // Symbol values 2i/(L−1) − 1 (93A-39); shifts in bins, symmetric about 0.
-    std::vector<long> shift(static_cast<std::size_t>(levels));
     for (int i = 0; i < levels; ++i)
-      shift[static_cast<std::size_t>(i)] =
-          std::lround(std::abs(h) * (2.0 * i / (levels - 1) - 1.0) / bin_v);
-    const long lo = shift.front(), hi = shift.back();
-    next.assign(pmf.p.size() + static_cast<std::size_t>(hi - lo), 0.0);
-    for (int i = 0; i < levels; ++i) {
-      const auto off = static_cast<std::size_t>(shift[static_cast<std::size_t>(i)] - lo);
-      for (std::size_t k = 0; k < pmf.p.size(); ++k)
-        next[k + off] += prob * pmf.p[k];
-    }
-    pmf.first_bin += lo;
-    pmf.p.swap(next);
+      shifts.push_back(std::lround(std::abs(h) * (2.0 * i / (levels - 1) - 1.0) / bin_v));
+    reach += std::max(-shifts[shifts.size() - nl], shifts.back());
   }
+  // Each step is a gather, next[g] = Σ_i prob·p[g − shift_i] with i ascending: the same sums in
+  // the same order as scattering every level into a zeroed array. Bin g lives at g + 2·reach in
+  // two buffers used in turn, each kept zero outside its current support.
+  const std::size_t cap = static_cast<std::size_t>(4 * reach + 1);
+  thread_local std::vector<double> a, b; // kept: repeated calls reuse their pages
+  a.assign(cap, 0.0);
+  b.assign(cap, 0.0);
+  const long off = 2 * reach;
+  a[static_cast<std::size_t>(off)] = 1.0;
+  long first = 0, last = 0;      // support of a
+  long b_first = 0, b_last = -1; // bins of b that may be non-zero
+  // Narrow distributions first: the support then grows as late as it can, and every step
+  // costs its current width (the result is the same convolution in another order).
+  std::vector<std::size_t> order(shifts.size() / nl);
+  for (std::size_t g = 0; g < order.size(); ++g)
+    order[g] = g;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return shifts[x * nl + nl - 1] - shifts[x * nl] < shifts[y * nl + nl - 1] - shifts[y * nl];
+  });
+  auto at = [&](std::vector<double> &v, long g) { return v.data() + (g + off); };
+  for (const std::size_t g : order) {
+    const long *sh = shifts.data() + g * nl;
+    const long nfirst = first + sh[0], nlast = last + sh[nl - 1];
+    // Clear what b held outside the new support.
+    auto clear = [&](long lo, long hi) {
+      if (lo <= hi)
+        std::fill(at(b, lo), at(b, hi) + 1, 0.0);
+    };
+    clear(b_first, std::min(b_last, nfirst - 1));
+    clear(std::max(b_first, nlast + 1), b_last);
+    const auto m = static_cast<std::size_t>(nlast - nfirst + 1);
+    double *out = at(b, nfirst);
+    auto src = [&](std::size_t i) { return at(a, nfirst - sh[i]); };
+    if (levels == 2) {
+      const double *s0 = src(0), *s1 = src(1);
+      for (std::size_t j = 0; j < m; ++j)
+        out[j] = prob * s0[j] + prob * s1[j];
+    } else if (levels == 4) {
+      const double *s0 = src(0), *s1 = src(1), *s2 = src(2), *s3 = src(3);
+      for (std::size_t j = 0; j < m; ++j)
+        out[j] = ((prob * s0[j] + prob * s1[j]) + prob * s2[j]) + prob * s3[j];
+    } else {
+      const double *s0 = src(0);
+      for (std::size_t j = 0; j < m; ++j)
+        out[j] = prob * s0[j];
+      for (std::size_t i = 1; i < nl; ++i) {
+        const double *si = src(i);
+        for (std::size_t j = 0; j < m; ++j)
+          out[j] += prob * si[j];
+      }
+    }
+    // Drop edge bins below 1e-300: they cannot move any probability the engine resolves (at
+    // most ~1e-290 in all), and would otherwise turn into subnormals that are slow to multiply.
+    long tf = nfirst, tl = nlast;
+    while (tf < tl && *at(b, tf) < kNegligible)
+      *at(b, tf++) = 0.0;
+    while (tl > tf && *at(b, tl) < kNegligible)
+      *at(b, tl--) = 0.0;
+    a.swap(b);
+    b_first = first; // the old support is what b may now hold
+    b_last = last;
+    first = tf;
+    last = tl;
+  }
+  AmplitudePmf pmf;
+  pmf.bin_v = bin_v;
+  pmf.first_bin = first;
+  pmf.p.assign(at(a, first), at(a, last) + 1);
   return pmf;
 }
 
@@ -81,6 +143,41 @@ double tail_amplitude(const AmplitudePmf &pmf, double probability) {
       return std::abs(pmf.y(i));
   }
   return std::abs(pmf.y(pmf.p.size() - 1));
+}
+
+double tail_amplitude_of_sum(const AmplitudePmf &a, const AmplitudePmf &b, double probability) {
+  // CDF of the sum at bin k: F(k) = Σ_i a_i·B(k − i) with B the CDF of b, so one bin costs
+  // O(|b|) and a bisection over k finds the first bin with F(k) > probability in O(|b|·log n),
+  // instead of forming the convolution. Equal to tail_amplitude(convolve(a, b), probability)
+  // up to the order of the additions: the answer can only differ if a bin's CDF lies within
+  // the rounding (~1e-15 relative) of `probability`, and then by one bin.
+  if (a.p.empty() || b.p.empty())
+    throw InputError("tail of a sum", "both PMFs need at least one bin");
+  const long na = static_cast<long>(a.p.size()), nb = static_cast<long>(b.p.size());
+  const long nc = na + nb - 1;
+  std::vector<double> a_below(a.p.size() + 1, 0.0), b_cdf(b.p.size());
+  for (std::size_t i = 0; i < a.p.size(); ++i)
+    a_below[i + 1] = a_below[i] + a.p[i];
+  double c = 0;
+  for (std::size_t j = 0; j < b.p.size(); ++j)
+    b_cdf[j] = c += b.p[j];
+  auto cdf = [&](long k) { // Σ_{i+j ≤ k} a_i·b_j
+    const long i0 = std::max(0L, k - nb + 1), i1 = std::min(na - 1, k);
+    double s = a_below[static_cast<std::size_t>(i0)] * b_cdf.back(); // all of b fits
+    for (long i = i0; i <= i1; ++i)
+      s += a.p[static_cast<std::size_t>(i)] * b_cdf[static_cast<std::size_t>(k - i)];
+    return s;
+  };
+  long lo = 0, hi = nc - 1; // first k in [lo, hi] with cdf(k) > probability (hi if none)
+  while (lo < hi) {
+    const long mid = lo + (hi - lo) / 2;
+    if (cdf(mid) > probability)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  const long first = a.first_bin + b.first_bin;
+  return std::abs((static_cast<double>(first) + static_cast<double>(lo)) * a.bin_v);
 }
 
 double pmf_rms(const AmplitudePmf &pmf) {

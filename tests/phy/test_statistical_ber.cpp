@@ -50,6 +50,26 @@ TEST_CASE("eye height at a target BER matches the Gaussian closed form", "[stati
   CHECK(statistical_ber(in).eye_height_v == Approx(0.2).margin(1e-4));
 }
 
+TEST_CASE("ISI and dual-Dirac jitter add as independent terms", "[statistical_ber]") {
+  // NRZ, cursor 1 V, one ISI cursor 0.1 V and one dual-Dirac term 0.2 V (93A-39/40), both on
+  // the bin grid (d/1000): the interference takes ±0.1 ± 0.2 with probability 1/4 each, so
+  // P(I + n > d) = ¼·Σ Q((d − s)/σ) (Proakis §4.3 per level). Exact per bin: rounding only.
+  const std::vector<double> cursors{1.0, 0.1};
+  const std::vector<double> jitter{0.2};
+  StatisticalEyeInput in;
+  in.cursors_v = cursors;
+  in.jitter_dd_v = jitter;
+  in.levels = 2;
+  in.error_propagation = false;
+  for (double sigma : {0.05, 0.1, 0.2}) {
+    in.sigma_v = sigma;
+    auto q = [&](double s) { return 0.5 * std::erfc((1.0 - s) / sigma / std::sqrt(2.0)); };
+    const double tail = 0.25 * (q(0.3) + q(0.1) + q(-0.1) + q(-0.3));
+    INFO("sigma " << sigma);
+    CHECK(statistical_ber(in).tail_probability == Approx(tail).epsilon(1e-9));
+  }
+}
+
 TEST_CASE("the DFE removes post-cursor ISI it has taps for", "[statistical_ber]") {
   const double h0 = 0.3;
   const std::vector<double> cursors{0.05 * h0, h0, 0.4 * h0, 0.2 * h0, 0.1 * h0};

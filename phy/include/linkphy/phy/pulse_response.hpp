@@ -23,6 +23,9 @@ namespace linkphy {
 std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz,
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out);
+/// The same into `out` (n_out = out.size() ≥ 2), for callers that reuse their buffers.
+void resample_transfer(std::span<const double> f_hz, std::span<const std::complex<double>> h,
+                       double df_hz, std::span<std::complex<double>> out);
 
 /// Inverse real FFT of size N = 2·(K−1) for one-sided spectra of K points (phy/fft.hpp: plans
 /// cached per size, thread-safe). Output x[n] = (1/N)·Σ X[k]·e^{+j2πkn/N}, i.e. the
@@ -47,5 +50,8 @@ private:
 /// as the COM reference code's filter(ones(1,M),1,ir). `samples_per_ui` ≥ 1.
 std::vector<double> pulse_from_impulse(std::span<const double> ir, int samples_per_ui,
                                        double amplitude);
+/// The same into `pulse` (ir.size() samples), for callers that reuse their buffers.
+void pulse_from_impulse(std::span<const double> ir, int samples_per_ui, double amplitude,
+                        std::span<double> pulse);
 
 } // namespace linkphy

@@ -24,7 +24,7 @@ struct StatisticalEyeInput {
   std::span<const double> jitter_dd_v;
   double level_mismatch = 1.0;   ///< R_LM ∈ (0, 1]: decision distance d = R_LM·h0/(M−1)
   bool error_propagation = true; ///< include DFE burst continuation through tap 1
-  double bin_v = 0;              ///< PMF bin, V; 0 → d/2000
+  double bin_v = 0;              ///< PMF bin, V; 0 → d/1000
   double target_ber = 1e-12;     ///< BER at which eye_height_v is measured, (0, 0.5)
 };
 

@@ -24,13 +24,19 @@ AmplitudePmf delta_pmf(double bin_v);
 AmplitudePmf gaussian_pmf(double sigma_v, double n_sigma, double bin_v);
 /// Σ_n h(n)·x_n with independent equiprobable PAM-`levels` symbols x ∈ {2i/(L−1) − 1}
 /// (93A-39/40): successive convolution of the per-sample distributions. Samples with
-/// |h| < bin_v are dropped, as in the reference code.
+/// |h| < bin_v are dropped, as in the reference code; so are edge bins below 1e-300 (their
+/// total stays below ~1e-290, under any probability the engine reports).
 AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels, double bin_v);
 /// Convolution of two PMFs on the same bin width (93A-43..45).
 AmplitudePmf convolve(const AmplitudePmf &a, const AmplitudePmf &b);
 /// The magnitude of the first grid voltage y0 (from below) whose cumulative probability exceeds
 /// `probability` (93A-37: A_ni from DER_0).
 double tail_amplitude(const AmplitudePmf &pmf, double probability);
+/// tail_amplitude(convolve(a, b), probability) without forming the convolution: bisection on
+/// the CDF of the sum, Σ a_i·CDF_b(k − i). The same bin unless a bin's CDF lies within rounding
+/// (~1e-15 relative) of `probability`. `a` and `b` share the bin width; InputError if either
+/// is empty.
+double tail_amplitude_of_sum(const AmplitudePmf &a, const AmplitudePmf &b, double probability);
 /// Standard deviation of a PMF, volts.
 double pmf_rms(const AmplitudePmf &pmf);
 
