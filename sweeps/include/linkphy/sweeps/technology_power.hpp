@@ -6,6 +6,7 @@
 
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/phy/power.hpp>
+#include <linkphy/transceivers/module_power.hpp>
 
 #include <string>
 #include <vector>
@@ -24,7 +25,32 @@ struct TechnologyPower {
   double energy_pj_per_bit = 0; ///< power_w over the payload of one direction, pJ/bit
   PowerLedger ledger;           ///< every part, per end
   std::vector<std::string> warnings; ///< power class exceeded, case temperature, …
+  // Per-unit figures, so that a roll-up over many links (plan.hpp) needs one evaluation per
+  // (technology, lane rate) and then only arithmetic.
+  int module_lanes = 0;          ///< lanes one module (or cable end) carries per end (0: none)
+  double module_power_w = 0;     ///< one module / cable end / engine, W
+  double module_heat_w = 0;      ///< its heat, plus its share of the medium's absorbed power, W
+  double host_serdes_lane_w = 0; ///< host SerDes of one lane at one end (TX + RX), W
+  double host_loss_db = 0;       ///< channel loss the host SerDes equalises, dB
+  // The host SerDes power law at this operating point (affine in the loss it equalises, up to
+  // its maximum): host_serdes_lane_w = at_0db + per_db · min(loss, max_loss).
+  double host_lane_w_at_0db = 0;        ///< W
+  double host_lane_w_per_db = 0;        ///< W/dB
+  double host_max_loss_db = 0;          ///< dB
+  bool host_loss_tracks_length = false; ///< loss = the hop's IL at the length (DAC, PCB, backplane)
+  double channel_il_db = 0;             ///< that IL at Nyquist before the clamp, dB
+  double lane_payload_bps = 0;          ///< user data of one lane, one direction, b/s
+  bool cable_per_module_pair = false;   ///< a cable (copper or fibre) joins each module pair
 };
+
+/// A module build re-run at another lane rate (the same architecture: lanes × rate keeps the
+/// payload, e.g. an 800G build of 8 × 106.25 Gb/s becomes 4 × 212.5 Gb/s at 200G). Every part
+/// whose rate range does not hold `lane` is replaced by the power.toml part of the same family
+/// (its name without rate/node tokens, e.g. serdes_vsr_112g → serdes_vsr_224g, dsp_pam4_5nm_100g →
+/// dsp_pam4_3nm_200g) that does. InputError naming the module, the part and its range when no
+/// part of the family runs the rate, or when the lane count leaves 1–64.
+transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
+                                         const LaneRate &lane);
 
 /// Power of one link of technology `tech` (technology.hpp; `sets` as there) carrying `lanes`
 /// (1–1024) lanes of `lane` at `length_m` (≥ 0) with inlet air at `ambient_k` (200–400 K).

@@ -1,0 +1,281 @@
+// Power of one link of a technology from its module build and host SerDes (technology_power.hpp).
+#include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
+#include <linkphy/sweeps/technology.hpp>
+#include <linkphy/sweeps/technology_power.hpp>
+#include <linkphy/transceivers/catalogs.hpp>
+#include <linkphy/transceivers/power_models.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <mutex>
+#include <sstream>
+
+#ifndef LINKPHY_SWEEPS_CATALOG_DIR
+#define LINKPHY_SWEEPS_CATALOG_DIR ""
+#endif
+#ifndef LINKPHY_SWEEPS_CATALOG_INSTALL_DIR
+#define LINKPHY_SWEEPS_CATALOG_INSTALL_DIR ""
+#endif
+
+namespace linkphy::sweeps {
+namespace {
+
+namespace tr = transceivers;
+
+// The technology catalog as data (technology.cpp keeps its own copy for the hop templates; here
+// only the `module` and `serdes` keys are read).
+const Catalog &tech_catalog() {
+  static std::once_flag once;
+  static Catalog c;
+  std::call_once(once, [] {
+    const auto dir =
+        find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR});
+    c.load(dir / "technologies.toml");
+  });
+  return c;
+}
+
+std::string gbps(double bps) {
+  std::ostringstream os;
+  os.precision(6);
+  os << bps * 1e-9 << " Gb/s";
+  return os.str();
+}
+
+// A part's family: its name without tokens that only name a rate ("112g") or a process node
+// ("5nm"), e.g. dsp_pam4_5nm_100g → dsp_pam4.
+std::string family(const std::string &name) {
+  std::string out;
+  std::stringstream ss(name);
+  std::string tok;
+  while (std::getline(ss, tok, '_')) {
+    std::size_t i = 0;
+    while (i < tok.size() && std::isdigit(static_cast<unsigned char>(tok[i])))
+      ++i;
+    const std::string tail = tok.substr(i);
+    if (i > 0 && (tail == "g" || tail == "nm"))
+      continue;
+    out += (out.empty() ? "" : "_") + tok;
+  }
+  return out;
+}
+
+bool covers(const tr::PartPowerSpec &p, double rate_bps) {
+  // 1e-6 relative slack: class rates are exact decimal values, ranges too.
+  return rate_bps >= p.min_rate_bps * (1 - 1e-6) && rate_bps <= p.max_rate_bps * (1 + 1e-6);
+}
+
+tr::PartPowerSpec part_for_rate(const tr::PartPowerSpec &part, double rate_bps,
+                                const std::string &module) {
+  if (covers(part, rate_bps))
+    return part;
+  const std::string fam = family(part.name);
+  const Catalog &cat = tr::builtin_catalog("power.toml");
+  std::string range;
+  for (const auto &name : cat.names()) {
+    if (family(name) != fam || cat.entry(name, "power part").text("kind") != part.kind)
+      continue;
+    const tr::PartPowerSpec cand = tr::find_part_power(name);
+    if (covers(cand, rate_bps))
+      return cand;
+    range += (range.empty() ? "" : ", ") + name + " " + gbps(cand.min_rate_bps) + " to " +
+             gbps(cand.max_rate_bps);
+  }
+  throw InputError("module '" + module + "' part '" + part.name + "'",
+                   "no " + part.kind + " of its family runs " + gbps(rate_bps) + " (" + range +
+                       ")");
+}
+
+void swap_part(std::optional<tr::PartPowerSpec> &p, double rate, const std::string &module) {
+  if (p)
+    p = part_for_rate(*p, rate, module);
+}
+
+// Host SerDes reach class of a SerDes class name (transceivers/catalog/serdes.toml).
+std::string reach_of(const std::string &serdes, const std::string &tech) {
+  for (const char *r : {"xsr", "vsr", "mr", "lr"})
+    if (serdes == r)
+      return r;
+  throw InputError("technology '" + tech + "' key 'serdes'",
+                   "'" + serdes + "' is not a host SerDes reach class (xsr, vsr, mr, lr)");
+}
+
+int serdes_rate_class(const LaneRate &lane, const std::string &tech) {
+  const double r = lane.line_rate_bps;
+  // The catalog's SerDes rate ranges (power.toml): 56G class 40–64, 112G 80–128, 224G 160–256.
+  if (r >= 40e9 && r <= 64e9)
+    return 56;
+  if (r >= 80e9 && r <= 128e9)
+    return 112;
+  if (r >= 160e9 && r <= 256e9)
+    return 224;
+  throw InputError("technology '" + tech + "'",
+                   "no host SerDes class runs " + gbps(r) +
+                       " (56G class 40 to 64 Gb/s, 112G class 80 to 128, 224G class 160 to 256)");
+}
+
+// Loss at Nyquist of hop 1 at the link length (the analytic tier builds the same channel as the
+// other tiers; only its IL is used here).
+double hop1_il_db(const std::string &tech, const LaneRate &lane, double length_m,
+                  const std::vector<std::string> &sets) {
+  LinkRequest req;
+  req.tech = tech;
+  req.length_m = length_m;
+  req.rate = lane.name;
+  req.modulation = lane.modulation.name();
+  req.sets = sets;
+  req.fidelity = Fidelity::analytic;
+  const LinkReport rep = evaluate_link(req);
+  return rep.hops.empty() ? 0.0 : rep.hops.front().il_nyquist_db;
+}
+
+// The host SerDes law at `op` (affine in loss): fills the at_0db/per_db/max fields.
+void host_law(TechnologyPower &r, const tr::PartPowerSpec &s, tr::OperatingPoint op) {
+  op.loss_db = 0;
+  r.host_lane_w_at_0db = tr::part_power_w(s, op);
+  op.loss_db = std::min(1.0, s.max_loss_db);
+  r.host_lane_w_per_db =
+      op.loss_db > 0 ? (tr::part_power_w(s, op) - r.host_lane_w_at_0db) / op.loss_db : 0.0;
+  r.host_max_loss_db = s.max_loss_db;
+}
+
+void add_scaled(PowerLedger &to, const PowerLedger &from, LinkEnd end, double count) {
+  for (PowerEntry e : from.entries()) {
+    if (e.end == LinkEnd::a)
+      e.end = end;
+    e.power_w *= count;
+    e.heat_w *= count;
+    to.add(std::move(e));
+  }
+}
+
+} // namespace
+
+transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
+                                         const LaneRate &lane) {
+  tr::ModuleBuild b = build;
+  const double rate = lane.line_rate_bps;
+  if (!(rate > 0))
+    throw InputError("module '" + build.name + "'", "lane rate must be > 0");
+  // Same architecture, same payload: lanes × rate. Lane payload from the lane's FEC.
+  const double old_lane_payload = build.payload_bps / build.lanes;
+  const double new_lane_payload = rate * lane.fec.rate();
+  const double lanes = std::round(build.lanes * old_lane_payload / new_lane_payload);
+  if (std::abs(build.lane_rate_bps - rate) <= 1e-6 * rate)
+    return b; // the build's own rate: unchanged
+  if (!(lanes >= 1 && lanes <= 64))
+    throw InputError("module '" + build.name + "'", "at " + gbps(rate) + " it would need " +
+                                                        std::to_string(lanes) +
+                                                        " lanes per end; accepted 1 to 64");
+  b.lanes = static_cast<int>(lanes);
+  b.lane_rate_bps = rate;
+  b.payload_bps = b.lanes * new_lane_payload;
+  swap_part(b.dsp_host_serdes, rate, b.name);
+  swap_part(b.dsp, rate, b.name);
+  swap_part(b.driver, rate, b.name);
+  swap_part(b.tia, rate, b.name);
+  swap_part(b.redriver, rate, b.name);
+  swap_part(b.retimer, rate, b.name);
+  swap_part(b.d2d, rate, b.name);
+  swap_part(b.host_serdes, rate, b.name);
+  // The EEPROM runs no lanes (module_power clamps its rate); lasers and optics are unchanged.
+  return b;
+}
+
+TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
+                                 double length_m, const std::vector<std::string> &sets,
+                                 double ambient_k) {
+  if (!(lanes >= 1 && lanes <= 1024))
+    throw InputError("lanes", "must be 1 to 1024 (got " + std::to_string(lanes) + ")");
+  if (!(length_m >= 0) || !std::isfinite(length_m))
+    throw InputError("length", "must be >= 0 m");
+  if (!(ambient_k >= 200 && ambient_k <= 400))
+    throw InputError("ambient", "must be 200 to 400 K");
+  // Validates the name (listing the known ones) and the sets; gives the SerDes of hop 1.
+  const Technology t = make_technology(tech, length_m, sets);
+  ParamSet entry = tech_catalog().entry(tech, "technology");
+  for (const auto &s : sets) { // make_technology accepted them: key=value of the entry
+    const auto eq = s.find('=');
+    const std::string key = s.substr(0, eq);
+    if (key.rfind("serdes.", 0) != 0)
+      entry.set(key, s.substr(eq + 1), "--set '" + s + "'");
+  }
+
+  TechnologyPower r;
+  r.tech = tech;
+  r.lanes = lanes;
+  tr::ModuleConditions cond;
+  cond.ambient_k = ambient_k;
+  const auto module = entry.text_or("module");
+  if (module && !module->empty()) {
+    const tr::ModuleBuild b = module_at_rate(tr::find_module(*module), lane);
+    if (b.kind == tr::ModuleKind::dac && b.host_serdes) {
+      // A passive cable: the host SerDes equalises the whole channel (the hop's own IL).
+      const double il = hop1_il_db(tech, lane, length_m, sets);
+      cond.host_loss_db = std::min(il, b.host_serdes->max_loss_db);
+      r.host_loss_tracks_length = true;
+      r.channel_il_db = il;
+      if (il > b.host_serdes->max_loss_db)
+        r.warnings.push_back("host SerDes " + b.host_serdes->name + " equalises at most " +
+                             std::to_string(b.host_serdes->max_loss_db) + " dB; the channel has " +
+                             std::to_string(il) + " dB (power charged at its maximum)");
+    }
+    const tr::ModulePower m = tr::module_power(b, cond);
+    r.module = b.name;
+    r.module_lanes = b.lanes;
+    r.module_power_w = m.figures.power_w;
+    r.module_heat_w = m.ledger.total_heat_w();
+    r.host_serdes_lane_w = m.figures.host_serdes_w / b.lanes;
+    r.host_loss_db = cond.host_loss_db.value_or(b.host_loss_db);
+    if (b.host_serdes) {
+      tr::OperatingPoint op;
+      op.lane_rate_bps = b.lane_rate_bps;
+      op.temperature_k = ambient_k; // as module_power: host silicon at the inlet temperature
+      host_law(r, *b.host_serdes, op);
+    }
+    r.lane_payload_bps = b.payload_bps / b.lanes;
+    r.cable_per_module_pair = b.kind != tr::ModuleKind::d2d;
+    for (const auto &w : m.warnings)
+      r.warnings.push_back(w);
+    const int per_end = (lanes + b.lanes - 1) / b.lanes;
+    r.modules = 2 * per_end;
+    r.cables = r.cable_per_module_pair ? per_end : 0;
+    add_scaled(r.ledger, m.ledger, LinkEnd::a, per_end);
+    add_scaled(r.ledger, m.ledger, LinkEnd::b, per_end);
+  } else {
+    // Host SerDes only (PCB, backplane): the class of hop 1 at the lane's rate class, equalising
+    // the hop's loss at Nyquist.
+    const std::string reach = reach_of(t.hops.front().serdes, tech);
+    const tr::PartPowerSpec s = tr::find_serdes_power(reach, serdes_rate_class(lane, tech));
+    const double il = hop1_il_db(tech, lane, length_m, sets);
+    const double loss = std::min(il, s.max_loss_db);
+    if (il > s.max_loss_db)
+      r.warnings.push_back("host SerDes " + s.name + " equalises at most " +
+                           std::to_string(s.max_loss_db) + " dB; the channel has " +
+                           std::to_string(il) + " dB (power charged at its maximum)");
+    tr::OperatingPoint op;
+    op.lane_rate_bps = lane.line_rate_bps;
+    op.loss_db = loss;
+    op.temperature_k = ambient_k; // host silicon: as module_power's host SerDes
+    r.host_serdes_lane_w = tr::part_power_w(s, op);
+    r.host_loss_db = loss;
+    host_law(r, s, op);
+    r.host_loss_tracks_length = true;
+    r.channel_il_db = il;
+    r.lane_payload_bps = lane.line_rate_bps * lane.fec.rate();
+  }
+  if (r.host_serdes_lane_w > 0) {
+    r.ledger.add_draw("host serdes", "serdes", LinkEnd::a, lanes * r.host_serdes_lane_w);
+    r.ledger.add_draw("host serdes", "serdes", LinkEnd::b, lanes * r.host_serdes_lane_w);
+  }
+  r.host_serdes_w = 2.0 * lanes * r.host_serdes_lane_w;
+  r.power_w = r.ledger.total_power_w();
+  r.heat_w = r.ledger.total_heat_w();
+  r.energy_pj_per_bit = energy_pj_per_bit(r.power_w, lanes * r.lane_payload_bps);
+  return r;
+}
+
+} // namespace linkphy::sweeps

@@ -1,0 +1,208 @@
+// The plan roll-up (plan.hpp): reading plan files, length distributions, technology choice,
+// module pooling, the per-(technology, rate) cache, and roll-up arithmetic against direct
+// technology_power evaluations.
+#include <catch2/catch.hpp>
+
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/plan.hpp>
+#include <linkphy/sweeps/technology_power.hpp>
+
+#include <string>
+
+using namespace linkphy;
+using namespace linkphy::sweeps;
+
+namespace {
+
+Plan plan_of(const std::string &text) { return parse_plan(text, "test.toml"); }
+
+const PlanOption &option(const PlanGroupResult &g, const std::string &tech) {
+  for (const auto &o : g.options)
+    if (o.tech == tech)
+      return o;
+  FAIL("no option " << tech);
+  return g.options.front();
+}
+
+} // namespace
+
+TEST_CASE("plan files: lengths and distributions and defaults", "[plan]") {
+  const Plan p = plan_of(R"(
+[[group]]
+name = "a"
+count = 10
+lanes = 4
+rate = "100G"
+length = "2 m"
+techs = ["dac"]
+
+[[group]]
+count = 7
+lanes = 1
+rate = "50G"
+length_min = "1 m"
+length_max = "3 m"
+techs = ["dac", "pcb"]
+
+[[group]]
+count = 3
+lanes = 2
+rate = "200G"
+lengths = ["1 m", "4 m"]
+weights = [3, 1]
+techs = ["backplane"]
+)");
+  REQUIRE(p.groups.size() == 3);
+  CHECK(p.name == "test");
+  CHECK(p.ambient_k == Approx(308.15));       // 35 °C default
+  CHECK(p.fidelity == Fidelity::statistical); // the DESIGN.md default tier
+  CHECK(p.groups[0].max_length_m() == 2.0);
+  CHECK(p.groups[1].name == "group2");
+  CHECK(p.groups[1].uniform);
+  CHECK(p.groups[1].max_length_m() == 3.0);
+  CHECK(p.groups[1].mean_length_m() == Approx(2.0));
+  CHECK(p.groups[1].lane.line_rate_bps == Approx(53.125e9));
+  // Weights are normalised: 3:1 → 0.75/0.25, mean 0.75·1 + 0.25·4 = 1.75 m.
+  CHECK(p.groups[2].weights[0] == Approx(0.75));
+  CHECK(p.groups[2].mean_length_m() == Approx(1.75));
+  CHECK(p.groups[2].max_length_m() == 4.0);
+}
+
+TEST_CASE("plan files: bad input names the key and its line", "[plan]") {
+  auto message = [](const std::string &text) {
+    try {
+      (void)parse_plan(text, "bad.toml");
+    } catch (const InputError &e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string head = "[[group]]\ncount = 2\nlanes = 1\nrate = \"100G\"\n";
+  CHECK(message(head + "techs = [\"dac\"]\n").find("exactly one of") != std::string::npos);
+  CHECK(message(head + "techs = [\"dac\"]\nlength = \"1 m\"\nlengths = [\"2 m\"]\n")
+            .find("exactly one of") != std::string::npos);
+  CHECK(message(head + "techs = [\"dac\"]\nlength_min = \"1 m\"\n").find("length_max") !=
+        std::string::npos);
+  CHECK(message(head + "techs = [\"dac\"]\nlength_min = \"3 m\"\nlength_max = \"1 m\"\n")
+            .find("bad.toml:7: key 'length_max'") != std::string::npos);
+  CHECK(message(head + "techs = [\"dac\"]\nlengths = [\"1 m\"]\nweights = [1, 2]\n")
+            .find("bad.toml:7: key 'weights'") != std::string::npos);
+  CHECK(message(head + "techs = [\"dac\"]\nlengths = [\"1 m\"]\nweights = [0]\n")
+            .find("weights must be > 0") != std::string::npos);
+  CHECK(message(head + "length = \"1 m\"\n").find("needs key 'techs'") != std::string::npos);
+  CHECK(message("[[group]]\nlanes = 1\nrate = \"100G\"\nlength = \"1 m\"\ntechs = [\"dac\"]\n")
+            .find("needs key 'count'") != std::string::npos);
+  CHECK(message(head + "techs = []\nlength = \"1 m\"\n").find("at least one technology") !=
+        std::string::npos);
+  CHECK(message("ambient = \"900 K\"\n" + head + "techs = [\"dac\"]\nlength = \"1 m\"\n")
+            .find("bad.toml:1: key 'ambient'") != std::string::npos);
+  CHECK(message("fidelity = \"exact\"\n" + head + "techs = [\"dac\"]\nlength = \"1 m\"\n")
+            .find("bad.toml:1: key 'fidelity'") != std::string::npos);
+  CHECK(message("group = 3\n").find("[[group]]") != std::string::npos);
+  CHECK(message("[[group]\n").find("bad.toml:1") != std::string::npos); // malformed TOML
+}
+
+TEST_CASE("plan roll-up: choice and pooling and totals and the cache", "[plan]") {
+  const Plan p = plan_of(R"(
+fidelity = "analytic"
+alternatives = ["backplane"]
+
+[[group]]
+name = "short"
+count = 100
+lanes = 4
+rate = "100G"
+length = "0.05 m"
+techs = ["pcb", "dac"]
+
+[[group]]
+name = "long"
+count = 30
+lanes = 3
+rate = "100G"
+length = "20 m"
+techs = ["dac", "pcb"]
+)");
+  std::map<std::string, TechRateFigures> cache;
+  const PlanResult r = evaluate_plan(p, &cache);
+  // Three technologies considered, one rate: three reach searches, shared by both groups.
+  CHECK(cache.size() == 3);
+  REQUIRE(r.groups.size() == 2);
+  CHECK(r.links == 130);
+  CHECK(r.lanes == 100 * 4 + 30 * 3);
+  // Alternatives first, then the groups' techs in order of appearance; every group sees all.
+  REQUIRE(r.alternatives.size() == 3);
+  CHECK(r.alternatives[0].tech == "backplane");
+  CHECK(r.alternatives[1].tech == "pcb");
+  CHECK(r.alternatives[2].tech == "dac");
+  for (const auto &g : r.groups)
+    CHECK(g.options.size() == 3);
+
+  // Short group: PCB closes at 5 cm and draws less than a DAC (VSR vs LR/MR SerDes, no cable).
+  const auto &s = r.groups[0];
+  REQUIRE(s.chosen >= 0);
+  CHECK(s.options[static_cast<std::size_t>(s.chosen)].tech == "pcb");
+  CHECK(option(s, "pcb").power_w < option(s, "dac").power_w);
+  CHECK(option(s, "backplane").allowed == false);
+  // Long group: nothing allowed closes at 20 m (beyond both technologies' length_max).
+  const auto &l = r.groups[1];
+  CHECK(l.chosen == -1);
+  CHECK_FALSE(option(l, "dac").closes);
+  CHECK_FALSE(r.chosen.closes);
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].find("'long'") != std::string::npos);
+
+  // Pooled modules: 30 links × 3 lanes = 90 lanes over 8-lane DAC ends → 12 per end.
+  CHECK(option(l, "dac").modules == 24);
+  CHECK(option(l, "dac").cables == 12);
+  CHECK(option(s, "pcb").modules == 0);
+
+  // The roll-up equals direct technology_power evaluations of the same links: 100 links of 4
+  // lanes at 5 cm on PCB = 100 × one link's power. Tolerance 0.1 %: the roll-up takes the IL as
+  // affine in length (two evaluations); reflections between the sections bend it by ~1e-4.
+  const auto one = technology_power("pcb", p.groups[0].lane, 4, 0.05, {}, p.ambient_k);
+  CHECK(option(s, "pcb").power_w == Approx(100 * one.power_w).epsilon(1e-3));
+  // Totals of the chosen technologies: the short group only (the long one has none).
+  CHECK(r.chosen.power_w == Approx(option(s, "pcb").power_w));
+  // Each alternative sums its option over the groups.
+  CHECK(r.alternatives[2].power_w == Approx(option(s, "dac").power_w + option(l, "dac").power_w));
+  CHECK(r.alternatives[2].closes == false);
+
+  // A second evaluation with the same cache adds nothing to it.
+  (void)evaluate_plan(p, &cache);
+  CHECK(cache.size() == 3);
+}
+
+TEST_CASE("plan roll-up: a uniform length distribution averages the host SerDes power", "[plan]") {
+  // The DAC's host SerDes power grows linearly with the channel loss, itself linear in length:
+  // a uniform 0.5–1.5 m group draws what a 1 m group draws (to the strata's resolution).
+  const Plan p = plan_of(R"(
+fidelity = "analytic"
+[[group]]
+count = 500
+lanes = 8
+rate = "100G"
+length_min = "0.5 m"
+length_max = "1.5 m"
+techs = ["dac"]
+
+[[group]]
+count = 500
+lanes = 8
+rate = "100G"
+length = "1 m"
+techs = ["dac"]
+)");
+  const PlanResult r = evaluate_plan(p);
+  const double uniform_w = r.groups[0].options[0].host_serdes_w;
+  const double fixed_w = r.groups[1].options[0].host_serdes_w;
+  // Tolerance 0.1 %: the IL is affine in length (up to ~1e-4 from reflections), the SerDes law
+  // affine in the IL; the 500 strata midpoints average an affine function exactly.
+  CHECK(uniform_w == Approx(fixed_w).epsilon(1e-3));
+  // Longer links draw more; and the IL line through the two evaluated lengths gives a direct
+  // evaluation at 1 m to 0.1 % (tolerance as above).
+  const TechRateFigures f = tech_rate_figures("dac", p.groups[0], p);
+  CHECK(f.host_lane_w(1.5) > f.host_lane_w(0.5));
+  const auto direct = technology_power("dac", p.groups[0].lane, 8, 1.0, {}, p.ambient_k);
+  CHECK(f.host_lane_w(1.0) == Approx(direct.host_serdes_lane_w).epsilon(1e-3));
+}
