@@ -1,12 +1,13 @@
 // Hot paths of the link engine: a statistical hop with fixed equalisers (target ≤ 5 ms), the
 // statistical BER alone, its PMF kernels (ISI distribution, tail of a sum), the analytic tier
-// (target ≤ 10 µs), and one Monte Carlo million.
+// (target ≤ 10 µs), one Monte Carlo million, and whole optical/linear links.
 #include <benchmark/benchmark.h>
 
 #include <linkphy/phy/analytic_snr.hpp>
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/hop.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
 
 #include <vector>
 
@@ -139,4 +140,28 @@ void BM_montecarlo_1M_symbols(benchmark::State &state) {
 BENCHMARK(BM_montecarlo_1M_symbols)->Unit(benchmark::kMillisecond);
 
 } // namespace
+// Whole links through evaluate_link at the analytic tier: a DSP optical module pair (two C2M
+// hops + the optical PMD-budget hop) and a linear (LPO) hop.
+static void BM_link_dsp_dr_analytic(benchmark::State &state) {
+  linkphy::sweeps::LinkRequest q;
+  q.tech = "dsp-dr";
+  q.length_m = 300;
+  q.rate = "100G";
+  q.fidelity = linkphy::sweeps::Fidelity::analytic;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(linkphy::sweeps::evaluate_link(q).summary.ber_pre_fec);
+}
+BENCHMARK(BM_link_dsp_dr_analytic)->Unit(benchmark::kMillisecond);
+
+static void BM_link_lpo_analytic(benchmark::State &state) {
+  linkphy::sweeps::LinkRequest q;
+  q.tech = "lpo";
+  q.length_m = 300;
+  q.rate = "100G";
+  q.fidelity = linkphy::sweeps::Fidelity::analytic;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(linkphy::sweeps::evaluate_link(q).summary.ber_pre_fec);
+}
+BENCHMARK(BM_link_lpo_analytic)->Unit(benchmark::kMillisecond);
+
 BENCHMARK_MAIN();

@@ -8,12 +8,16 @@
 #include <linkphy/phy/hop.hpp>
 #include <linkphy/phy/network_ops.hpp>
 #include <linkphy/sweeps/channel_kinds.hpp>
+#include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
+#include <linkphy/transceivers/ieee_pmd.hpp>
 #include <linkphy/transceivers/serdes.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
+#include <numbers>
 
 namespace linkphy::sweeps {
 
@@ -40,6 +44,21 @@ std::string to_string(Fidelity f) {
 
 namespace {
 
+// A linear redriver (ACC cable end): the IEEE 802.3 Annex 93A CTLE (93A-22) with the 802.3bj
+// Table 93A-1 poles f_z = f_p1 = f_b/4, f_p2 = f_b and g_DC = −peaking; matched (S11 = S22 = 0),
+// unilateral (S12 = 0), unity gain at DC and +peaking towards Nyquist (it amplifies the
+// frequencies the cable attenuated); its own noise is not modelled (docs/link.md).
+Network redriver(const std::vector<double> &f, double peaking_db, double baud_bd, double z_ref) {
+  Network n(f, 2, z_ref);
+  const double g = std::pow(10.0, -peaking_db / 20), fz = baud_bd / 4, fp2 = baud_bd;
+  for (std::size_t k = 0; k < f.size(); ++k) {
+    const std::complex<double> j(0, 1);
+    n.at(k, 1, 0) = (g + j * f[k] / fz) / ((1.0 + j * f[k] / fz) * (1.0 + j * f[k] / fp2)) / g;
+  }
+  n.name = "redriver";
+  return n;
+}
+
 // The hop's channel: every stage's 2-port on a grid of df = baud/1000 (a 1000-UI record) up to
 // 1.2·baud, or to the end of the shortest measured file (which must reach baud/2: 93A.1.5);
 // renormalised to the package reference (differential 2·R_0), cascaded as networks (DESIGN §2).
@@ -49,8 +68,18 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
                                   std::filesystem::current_path()};
   std::vector<ChannelStage> built;
+  std::vector<double> redriver_peaking_db(specs.size(), -1);
   double f_max = 1.2 * baud_bd;
-  for (const auto &spec : specs) {
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const auto &spec = specs[i];
+    if (spec.rfind("redriver:", 0) == 0) {
+      const Spec rs = parse_spec(spec);
+      redriver_peaking_db[i] = rs.params.quantity("peaking", Dimension::gain);
+      rs.params.require_range("peaking", redriver_peaking_db[i], 0, 30, "0 dB to 30 dB");
+      rs.params.reject_unused({"peaking"});
+      built.emplace_back();
+      continue;
+    }
     ChannelStage st = make_channel_stage(spec, ctx);
     if (!st.electrical)
       throw InputError("spec '" + spec + "'", "is a " + st.family +
@@ -77,6 +106,25 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   std::vector<Network> nets;
   for (std::size_t i = 0; i < built.size(); ++i) {
     const auto &spec = specs[i];
+    if (redriver_peaking_db[i] >= 0) {
+      // ACC redrivers are set at manufacture for their cable: peaking = the loss at Nyquist of
+      // the stage before (the cable), up to the redriver's maximum `peaking`.
+      double peaking = redriver_peaking_db[i];
+      if (!nets.empty()) {
+        const Network &prev = nets.back();
+        std::vector<com::Complex> s21(prev.frequencies());
+        for (std::size_t k = 0; k < s21.size(); ++k)
+          s21[k] = prev.at(k, 1, 0);
+        peaking = std::clamp(il_at_db(prev.freq_hz, s21, baud_bd / 2), 0.0, peaking);
+      }
+      nets.push_back(redriver(f, peaking, baud_bd, z_ref_ohm));
+      StageReport sr;
+      sr.name = "linear redriver, " + format_value(peaking) + " dB CTLE peaking";
+      sr.kind = "redriver";
+      sr.hop = hop;
+      stages.push_back(sr);
+      continue;
+    }
     Network n = built[i].electrical->network(f, cond);
     if (n.ports != 2)
       throw InputError("spec '" + spec + "'", "must give a 2-port");
@@ -110,6 +158,25 @@ com::TwoPort two_port(const Network &n) {
   return t;
 }
 
+// The FFT record of the hop is 1/df = 1000 UI long and circular: a channel delay near a multiple
+// of it splits the pulse across the record's ends (a 4 m cable at 53 GBd). A pure delay changes
+// nothing physical, so remove the bulk delay modulo the record (estimated from the mean phase
+// step of the first 100 samples, where the loss is small) and leave the pulse 100 UI in.
+void align_delay(com::PathTransfer &p, double baud_bd) {
+  const auto &f = p.f_hz;
+  if (f.size() < 3)
+    return;
+  const double df = f[1] - f[0], record_s = 1.0 / df;
+  std::complex<double> acc = 0;
+  for (std::size_t k = 0; k + 1 < std::min<std::size_t>(f.size(), 101); ++k)
+    acc += p.h21[k + 1] * std::conj(p.h21[k]);
+  double tau = -std::arg(acc) / (2 * std::numbers::pi * df); // delay modulo the record
+  tau = std::fmod(tau + record_s, record_s);
+  const double shift = tau - 100.0 / baud_bd;
+  for (std::size_t k = 0; k < f.size(); ++k)
+    p.h21[k] *= std::polar(1.0, 2 * std::numbers::pi * f[k] * shift);
+}
+
 double cap_ber(double ber, int levels) {
   return std::clamp(ber, 1e-300, 0.999 * (1.0 - 1.0 / levels) / std::log2(levels));
 }
@@ -130,68 +197,139 @@ LinkReport evaluate_link(const LinkRequest &req) {
   const LaneRate &lane = rep.lane;
   const int levels = lane.modulation.levels;
   Technology tech = make_technology(req.tech, req.length_m, req.sets);
-  if (!req.channels.empty())
+  rep.rate_class = technology_rate_class(tech, lane);
+  if (!req.channels.empty()) {
     tech.hops.front().stage_specs = req.channels;
+    tech.hops.front().kind = HopKind::electrical;
+    tech.hops.front().optical.reset();
+    if (tech.hops.front().serdes.empty())
+      throw InputError("--channel", "technology '" + tech.name +
+                                        "' starts with an optical hop; --channel replaces the "
+                                        "stages of an electrical first hop only");
+  }
   Conditions cond;
   cond.temperature_k = req.temperature_k;
   const double baud = lane.baud_bd;
   // Pre-FEC BER target per hop, for the eye height.
   const double pre_target =
       lane.fec.is_none() ? req.ber_target : pre_fec_ber_for_post_fec_ber(lane.fec, req.ber_target);
+  bool com_ok = true, reach_ok = true, loss_ok = true;
   std::vector<HopSummary> sums;
   for (const auto &th : tech.hops) {
-    const auto sc = transceivers::find_serdes(th.serdes, tech.serdes_overrides);
-    const com::Settings settings = transceivers::serdes_settings(sc, baud, levels, 16);
-    const HopPackage pkg = transceivers::serdes_package(sc);
-    const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud,
-                                   rep.stages, rep.warnings);
-    const std::vector<double> &f = ch.freq_hz;
-    for (auto &w : detail::check_two_port(ch))
-      rep.warnings.push_back(w);
-    const com::TwoPort tp = two_port(ch);
     HopReport hr;
     hr.name = th.name;
-    hr.serdes = sc.name;
-    hr.il_nyquist_db = il_at_db(f, tp.s21, baud / 2);
-    HopInput in;
-    in.settings = settings;
-    in.thru = hop_transfer(f, tp, pkg, com::PathKind::thru, th.name);
-    in.target_ber = std::min(pre_target / static_cast<double>(tech.hops.size()), 0.1);
-    in.adc_enob = sc.adc_enob;
-    if (req.fidelity == Fidelity::analytic) {
-      AnalyticInput a;
-      a.loss = fit_loss_model(in.thru.f_hz, in.thru.h21, baud / 2);
-      a.baud_bd = baud;
-      a.levels = levels;
-      a.a_v_v = settings.a_v_v;
-      a.eta0_v2_per_hz = settings.eta0_v2_per_hz;
-      a.snr_tx_db = settings.snr_tx_db;
-      a.sigma_rj_ui = settings.sigma_rj_ui;
-      a.a_dd_ui = settings.a_dd_ui;
-      a.t_r_s = settings.t_r_s;
-      a.level_mismatch = settings.r_lm;
-      const AnalyticResult ar = analytic_snr(a);
-      hr.snr_db = ar.snr_db;
-      hr.ber = ar.ber;
+    hr.kind = to_string(th.kind);
+    std::optional<detail::OpticalHopResult> opt;
+    if (th.optical) {
+      const auto pmd = transceivers::find_pmd(tech.pmds.at(rep.rate_class));
+      opt = detail::evaluate_optical_hop(pmd, *th.optical, lane.modulation);
+      hr.pmd = opt->pmd;
+      hr.optical_margin_db = opt->margin_db;
+      hr.optical_il_db = opt->channel_il_db;
+      StageReport sr;
+      sr.name =
+          pmd.name + " optics over " + pmd.fibre + " " + format_value(th.optical->length_m) + " m";
+      sr.kind = "optical";
+      sr.hop = th.name;
+      rep.stages.push_back(sr);
+      if (!opt->within_reach) {
+        reach_ok = false;
+        rep.warnings.push_back(th.name + ": " + format_value(th.optical->length_m) +
+                               " m of fibre exceeds the operating reach of " + pmd.name + " (" +
+                               format_value(pmd.reach_m) + " m)");
+      }
+      if (!opt->within_loss_budget) {
+        loss_ok = false;
+        rep.warnings.push_back(th.name + ": optical channel IL " +
+                               format_value(opt->channel_il_db) + " dB exceeds the " + pmd.name +
+                               " budget of " +
+                               format_value(pmd.channel_il_max_db + pmd.additional_il_db) + " dB");
+      }
+    }
+    if (th.kind == HopKind::optical) {
+      // Retimed optics: the module DSP decides; the hop is the PMD budget alone (every fidelity).
+      hr.il_nyquist_db = opt->channel_il_db;
+      hr.snr_db = opt->snr_db;
+      hr.ber = opt->ber;
     } else {
-      const HopResult h = evaluate_hop_statistical(in);
-      for (const auto &w : h.warnings)
+      const auto sc = transceivers::find_serdes(th.serdes, tech.serdes_overrides);
+      const com::Settings settings = transceivers::serdes_settings(sc, baud, levels, 16);
+      const HopPackage pkg = transceivers::serdes_package(sc);
+      const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud,
+                                     rep.stages, rep.warnings);
+      const std::vector<double> &f = ch.freq_hz;
+      for (auto &w : detail::check_two_port(ch))
         rep.warnings.push_back(w);
-      hr.com_db = h.com.com_db;
-      hr.eye_height_mv = h.eye.eye_height_v * 1e3;
-      hr.ber = h.eye.ber;
-      hr.snr_db = h.eye.snr_db;
-      if (req.fidelity == Fidelity::montecarlo) {
-        const MonteCarloResult mc = evaluate_hop_montecarlo(h, req.mc_symbols, 1);
-        hr.ber = mc.ber;
-        hr.mc_bit_errors = mc.bit_errors;
-        hr.mc_ber_low = mc.ber_low;
-        hr.mc_ber_high = mc.ber_high;
-        hr.snr_db = snr_db_for_ber(lane.modulation, cap_ber(mc.ber, levels));
-        if (mc.bit_errors == 0)
-          rep.warnings.push_back(
-              th.name + ": Monte Carlo saw no errors in " + std::to_string(req.mc_symbols) +
-              " symbols; BER reported as 0 (95 % upper bound " + std::to_string(mc.ber_high) + ")");
+      const com::TwoPort tp = two_port(ch);
+      hr.serdes = sc.name;
+      hr.il_nyquist_db = il_at_db(f, tp.s21, baud / 2);
+      HopInput in;
+      in.settings = settings;
+      in.thru = hop_transfer(f, tp, pkg, com::PathKind::thru, th.name);
+      align_delay(in.thru, baud);
+      in.target_ber = std::min(pre_target / static_cast<double>(tech.hops.size()), 0.1);
+      in.adc_enob = sc.adc_enob;
+      const bool cable =
+          std::any_of(th.stage_specs.begin(), th.stage_specs.end(),
+                      [](const std::string &s) { return s.rfind("twinax:", 0) == 0; });
+      if (cable && tech.next_icn_v > 0 && req.fidelity != Fidelity::analytic) {
+        detail::IcnReference ref;
+        ref.icn_v = tech.next_icn_v;
+        const double k = detail::next_coupling_from_icn(ref);
+        in.aggressors.push_back(hop_transfer(f, detail::next_aggressor(f, k, ref.baud_bd), pkg,
+                                             com::PathKind::next, th.name + " NEXT"));
+      }
+      if (req.fidelity == Fidelity::analytic) {
+        AnalyticInput a;
+        a.loss = fit_loss_model(in.thru.f_hz, in.thru.h21, baud / 2);
+        a.baud_bd = baud;
+        a.levels = levels;
+        a.a_v_v = settings.a_v_v;
+        a.eta0_v2_per_hz = settings.eta0_v2_per_hz;
+        a.snr_tx_db = settings.snr_tx_db;
+        a.sigma_rj_ui = settings.sigma_rj_ui;
+        a.a_dd_ui = settings.a_dd_ui;
+        a.t_r_s = settings.t_r_s;
+        a.level_mismatch = settings.r_lm;
+        const AnalyticResult ar = analytic_snr(a);
+        hr.snr_db = ar.snr_db;
+        hr.ber = ar.ber;
+      } else {
+        const HopResult h = evaluate_hop_statistical(in);
+        for (const auto &w : h.warnings)
+          rep.warnings.push_back(w);
+        hr.com_db = h.com.com_db;
+        hr.eye_height_mv = h.eye.eye_height_v * 1e3;
+        hr.ber = h.eye.ber;
+        hr.snr_db = h.eye.snr_db;
+        if (req.fidelity == Fidelity::montecarlo) {
+          const MonteCarloResult mc = evaluate_hop_montecarlo(h, req.mc_symbols, 1);
+          hr.ber = mc.ber;
+          hr.mc_bit_errors = mc.bit_errors;
+          hr.mc_ber_low = mc.ber_low;
+          hr.mc_ber_high = mc.ber_high;
+          hr.snr_db = snr_db_for_ber(lane.modulation, cap_ber(mc.ber, levels));
+          if (mc.bit_errors == 0)
+            rep.warnings.push_back(th.name + ": Monte Carlo saw no errors in " +
+                                   std::to_string(req.mc_symbols) +
+                                   " symbols; BER reported as 0 (95 % upper bound " +
+                                   std::to_string(mc.ber_high) + ")");
+        }
+      }
+      // COM compares the signal with the noise amplitude at DER_0 (93A-1); for Gaussian noise
+      // that is the SNR over the SNR giving DER_0, the analytic tier's stand-in for COM.
+      hr.snr_margin_der0_db =
+          hr.snr_db - snr_db_for_ber(lane.modulation, cap_ber(settings.der0, levels));
+      const double com_like = hr.com_db ? *hr.com_db : *hr.snr_margin_der0_db;
+      if (tech.com_min_db > 0 && com_like < tech.com_min_db)
+        com_ok = false;
+      if (th.kind == HopKind::linear) {
+        // Linear optics: the host SerDes sees the electrical ISI/noise and the optical noise at one
+        // slicer; independent Gaussian noise powers add (1/SNR = 1/SNR_elec + 1/SNR_opt).
+        const double snr =
+            1.0 / (std::pow(10.0, -hr.snr_db / 10) + std::pow(10.0, -opt->snr_db / 10));
+        hr.snr_db = 10 * std::log10(snr);
+        hr.ber = pam_ber_from_snr_db(lane.modulation, hr.snr_db);
       }
     }
     hr.ber = std::min(hr.ber, 0.5);
@@ -204,6 +342,13 @@ LinkReport evaluate_link(const LinkRequest &req) {
     rep.hops.push_back(std::move(hr));
   }
   rep.summary = combine_hops(sums, lane.modulation, lane.fec, req.ber_target);
+  const bool ber_ok = rep.summary.feasible;
+  rep.limited_by = !ber_ok     ? "ber"
+                   : !com_ok   ? "com"
+                   : !reach_ok ? "pmd_reach"
+                   : !loss_ok  ? "pmd_loss_budget"
+                               : "";
+  rep.summary.feasible = rep.limited_by.empty();
   return rep;
 }
 

@@ -13,7 +13,7 @@ public:
     return {"tech",     "length_m",      "lane_rate_gbps", "baud_gbd",    "modulation",
             "fidelity", "il_nyquist_db", "snr_db",         "ber_pre_fec", "ber_post_fec",
             "fec",      "margin_db",     "feasible",       "com_db",      "eye_height_mv",
-            "power_w"};
+            "power_w",  "limited_by"};
   }
   std::vector<std::string> accepted_keys() const override {
     return {"tech", "length", "rate", "modulation", "fidelity", "ber_target", "set"};
@@ -58,7 +58,8 @@ public:
            s.feasible ? "true" : "false",
            opt(r.com_db),
            opt(r.eye_height_mv),
-           "0"};
+           "0",
+           r.limited_by};
   }
 };
 

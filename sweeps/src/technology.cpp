@@ -3,6 +3,9 @@
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/technology.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <mutex>
 
@@ -69,9 +72,48 @@ std::vector<std::string> split(const std::string &s, char sep) {
   return out;
 }
 
+std::string join(const std::vector<std::string> &v) {
+  std::string out;
+  for (const auto &x : v)
+    out += (out.empty() ? "" : ", ") + x;
+  return out;
+}
+
+// An `optical:length=L[,extra_loss=X dB]` stage of a hop.
+OpticalSpan optical_span(const std::string &spec_text, const std::string &where) {
+  const Spec spec = parse_spec(spec_text);
+  OpticalSpan o;
+  o.length_m = spec.params.quantity("length", Dimension::length);
+  spec.params.require_range("length", o.length_m, 0, 1e6, "0 m to 1000 km");
+  o.extra_loss_db = spec.params.quantity_or("extra_loss", Dimension::gain, 0);
+  spec.params.require_range("extra_loss", o.extra_loss_db, 0, 100, "0 dB to 100 dB");
+  try {
+    spec.params.reject_unused({"length", "extra_loss"});
+  } catch (const InputError &e) {
+    throw InputError(where, e.what());
+  }
+  return o;
+}
+
 } // namespace
 
+std::string to_string(HopKind k) {
+  switch (k) {
+  case HopKind::optical:
+    return "optical";
+  case HopKind::linear:
+    return "linear";
+  default:
+    return "electrical";
+  }
+}
+
 std::vector<std::string> technology_names() { return catalog().names(); }
+
+std::string technology_family(const std::string &name) {
+  const ParamSet p = catalog().entry(name, "technology");
+  return p.text_or("family").value_or("copper");
+}
 
 Technology make_technology(const std::string &name, double length_m,
                            const std::vector<std::string> &sets) {
@@ -80,6 +122,7 @@ Technology make_technology(const std::string &name, double length_m,
   ParamSet p = catalog().entry(name, "technology");
   Technology t;
   t.name = name;
+  const std::vector<std::string> rates_all = lane_rate_class_names();
   for (const auto &s : sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -89,13 +132,19 @@ Technology make_technology(const std::string &name, double length_m,
       t.serdes_overrides.set(key.substr(7), value, "--set '" + s + "'");
       continue;
     }
-    if (!p.has(key) || key == "source") {
+    // Keys every technology takes even when its entry leaves them to their defaults.
+    const bool optional_key =
+        key == "rates" || key == "com_min" || key == "next_icn" ||
+        (key.rfind("pmd_", 0) == 0 &&
+         std::find(rates_all.begin(), rates_all.end(), key.substr(4)) != rates_all.end());
+    if ((!p.has(key) && !optional_key) || key == "source") {
       std::string known;
       for (const auto &[k, v] : p.values())
         if (k != "source")
           known += (known.empty() ? "" : ", ") + k;
       throw InputError("--set '" + s + "'", "technology '" + name + "' has no key '" + key +
-                                                "'; accepted: " + known + ", serdes.KEY");
+                                                "'; accepted: " + known +
+                                                ", rates, com_min, pmd_25G..pmd_400G, serdes.KEY");
     }
     p.set(key, value, "--set '" + s + "'");
   }
@@ -112,15 +161,83 @@ Technology make_technology(const std::string &name, double length_m,
     hop.stage_specs = split(expand(p.text(hop.name), p, where), ';');
     if (hop.stage_specs.empty())
       throw InputError(where, "a hop needs at least one stage");
+    // An `optical:` stage makes the hop optical (alone) or linear (with copper stages).
+    std::vector<std::string> copper;
+    for (const auto &spec : hop.stage_specs) {
+      if (spec.rfind("optical:", 0) != 0) {
+        copper.push_back(spec);
+        continue;
+      }
+      if (hop.optical)
+        throw InputError(where, "a hop takes at most one optical: stage");
+      hop.optical = optical_span(spec, where);
+    }
+    hop.stage_specs = std::move(copper);
+    hop.kind = !hop.optical ? HopKind::electrical
+                            : (hop.stage_specs.empty() ? HopKind::optical : HopKind::linear);
     const std::string skey = "serdes" + std::to_string(h);
-    hop.serdes = expand(p.has(skey) ? p.text(skey) : p.text("serdes"), p, where);
+    if (hop.kind != HopKind::optical)
+      hop.serdes = expand(p.has(skey) ? p.text(skey) : p.text("serdes"), p, where);
     t.hops.push_back(std::move(hop));
   }
+  t.family = p.text_or("family").value_or("copper");
+  if (t.family != "copper" && t.family != "optical")
+    throw InputError(p.where_key("family"), "'" + t.family + "'; accepted: copper, optical");
+  t.module = p.text_or("module").value_or("");
+  (void)p.text_or("note");
+  bool has_optics = false;
+  for (const auto &h : t.hops)
+    has_optics = has_optics || h.optical.has_value();
+  for (const auto &rc : lane_rate_class_names())
+    if (const auto pmd = p.text_or("pmd_" + rc))
+      t.pmds[rc] = expand(*pmd, p, "technology '" + name + "' key 'pmd_" + rc + "'");
+  if (const auto r = p.text_or("rates")) {
+    for (const auto &rc : split(*r, ','))
+      t.rates.push_back(lane_rate_class(rc, p.where_key("rates")).name);
+  } else if (has_optics) {
+    for (const auto &rc : lane_rate_class_names())
+      if (t.pmds.count(rc))
+        t.rates.push_back(rc);
+  } else {
+    t.rates = lane_rate_class_names();
+  }
+  if (has_optics)
+    for (const auto &rc : t.rates)
+      if (!t.pmds.count(rc))
+        throw InputError("technology '" + name + "'",
+                         "runs " + rc + " (key rates) but has no key pmd_" + rc);
+  t.com_min_db = p.quantity_or("com_min", Dimension::gain, 3);
+  p.require_range("com_min", t.com_min_db, 0, 20, "0 dB to 20 dB");
+  t.next_icn_v = p.quantity_or("next_icn", Dimension::voltage, 0);
+  p.require_range("next_icn", t.next_icn_v, 0, 0.1, "0 V to 0.1 V");
   t.length_min_m = p.quantity_or("length_min", Dimension::length, 0.01);
   t.length_max_m = p.quantity_or("length_max", Dimension::length, 10);
   if (!(t.length_min_m > 0 && t.length_max_m > t.length_min_m))
     throw InputError("technology '" + name + "'", "needs 0 < length_min < length_max");
   return t;
+}
+
+std::string technology_rate_class(const Technology &tech, const LaneRate &lane) {
+  std::string cls;
+  for (const auto &rc : lane_rate_class_names()) {
+    const LaneRate c = lane_rate_class(rc);
+    if (std::abs(c.line_rate_bps - lane.line_rate_bps) <= 0.01 * c.line_rate_bps) {
+      cls = rc;
+      break;
+    }
+  }
+  const bool runs =
+      !cls.empty() && std::find(tech.rates.begin(), tech.rates.end(), cls) != tech.rates.end();
+  if (runs)
+    return cls;
+  const bool has_optics = !tech.pmds.empty();
+  if (cls.empty() && !has_optics && tech.rates == lane_rate_class_names())
+    return ""; // an explicit rate on a copper technology without a rate list
+  char what[64];
+  std::snprintf(what, sizeof what, "%.6g Gb/s", lane.line_rate_bps / 1e9);
+  throw InputError("--rate", "technology '" + tech.name + "' cannot run " +
+                                 (cls.empty() ? std::string(what) : cls) + " (it runs " +
+                                 join(tech.rates) + ")");
 }
 
 } // namespace linkphy::sweeps

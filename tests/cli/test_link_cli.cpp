@@ -42,7 +42,11 @@ TEST_CASE("linkphy link and reach reject bad input with exit 2 and one line", "[
       {"link", "--tech", "dac", "--length", "1m", "--rate", "100G", "--set", "colour=red"},
       {"link", "--tech", "dac", "--length", "1m", "--rate", "100G", "--set", "serdes.dfe_taps=99"},
       {"link", "--tech", "dac", "--length", "1m", "--rate", "100G", "--fidelity", "exact"},
-      {"reach", "--tech", "dac", "--rate", "100G", "--ber-target", "2"}};
+      {"reach", "--tech", "dac", "--rate", "100G", "--ber-target", "2"},
+      {"link", "--tech", "dsp-sr", "--length", "50m", "--rate", "400G"},
+      {"reach", "--tech", "lpo", "--rate", "25G"},
+      {"link", "--tech", "dsp-dr", "--length", "100m", "--rate", "100G", "--set",
+       "extra_loss=-1dB"}};
   for (const auto &args : bad) {
     const auto r = run(args);
     CHECK(r.exit_code == 2);
@@ -89,4 +93,21 @@ TEST_CASE("linkphy sweep with the link evaluator writes one row per point", "[cl
     lines += c == '\n';
   CHECK(lines == 1 + 2 * 3 * 16); // header + tech × rate × length
   CHECK(csv.find("ber_post_fec") != std::string::npos);
+}
+
+TEST_CASE("linkphy link on optical technologies: optical hops and the rate check", "[cli][link]") {
+  const auto r = run(
+      {"link", "--tech", "dsp-dr", "--length", "300m", "--rate", "100G", "--fidelity", "analytic"});
+  REQUIRE(r.exit_code == 0);
+  for (const char *key : {"\"kind\":\"optical\"", "\"pmd\":\"100gbase_dr\"",
+                          "\"optical_margin_db\":", "\"optical_il_db\":", "\"limited_by\":\"\"",
+                          "\"rate_class\":\"100G\"", "\"feasible\":true"})
+    CHECK(r.out.find(key) != std::string::npos);
+  const auto bad = run({"link", "--tech", "dsp-sr", "--length", "50m", "--rate", "400G"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err == "linkphy: --rate: technology 'dsp-sr' cannot run 400G (it runs 25G, 50G, "
+                   "100G)\n");
+  const auto unknown = run({"link", "--tech", "warp", "--length", "1m", "--rate", "100G"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err.find("unknown technology 'warp'") != std::string::npos);
 }

@@ -39,14 +39,23 @@ struct StageReport {
 };
 
 struct HopReport {
-  std::string name, serdes;
-  double il_nyquist_db = 0;            ///< channel stages only (no package), dB
+  std::string name, serdes;        ///< serdes "" for optical hops (module DSP retimes)
+  std::string kind = "electrical"; ///< "electrical" | "optical" | "linear" (technology.hpp)
+  /// Electrical hops: channel stages only (no package), dB. Optical hops: the optical channel
+  /// insertion loss (connections + fibre + extra), optical dB. Linear hops: the electrical part.
+  double il_nyquist_db = 0;
   double snr_db = 0;                   ///< E_s/σ² equivalent of the hop BER, dB
   double ber = 0;                      ///< hop pre-FEC BER
   std::optional<double> com_db;        ///< statistical/montecarlo only
   std::optional<double> eye_height_mv; ///< at the pre-FEC BER target, statistical/montecarlo
   std::optional<std::uint64_t> mc_bit_errors;
   std::optional<double> mc_ber_low, mc_ber_high;
+  std::string pmd;                         ///< IEEE PMD of optical and linear hops
+  std::optional<double> optical_margin_db; ///< PMD power-budget margin, optical dB
+  std::optional<double> optical_il_db;     ///< optical channel insertion loss, dB
+  /// Electrical and linear hops: SNR over the SNR at the COM table's DER_0 (the analytic tier's
+  /// stand-in for COM), dB.
+  std::optional<double> snr_margin_der0_db;
 };
 
 struct LinkReport {
@@ -56,6 +65,12 @@ struct LinkReport {
   std::vector<HopReport> hops;
   LinkSummary summary;
   std::optional<double> com_db, eye_height_mv; ///< worst hop
+  std::string rate_class; ///< lane-rate class the technology runs ("" for an explicit rate)
+  /// Why the link is not feasible: "" (feasible), "ber" (post-FEC BER above target), "com" (an
+  /// electrical hop's COM, or analytic SNR margin at DER_0, below the technology's com_min),
+  /// "pmd_reach" (fibre longer than the PMD's operating reach), "pmd_loss_budget" (optical IL
+  /// above the PMD's channel IL budget). The first failing criterion in that order.
+  std::string limited_by;
   std::vector<std::string> warnings;
 };
 
@@ -75,8 +90,9 @@ struct ReachResult {
   LinkReport at_reach; ///< the report at length_m (or at length_min when nothing closes)
 };
 
-/// Longest length in the technology's [length_min, length_max] whose post-FEC BER ≤ the request's
-/// target, by bisection on length to `tolerance_m` (> 0). Assumes BER grows with length.
+/// Longest length in the technology's [length_min, length_max] that is feasible (post-FEC BER ≤
+/// the request's target, COM ≥ com_min, optics within the PMD's reach and loss budget), by
+/// bisection on length to `tolerance_m` (> 0). Assumes feasibility falls with length.
 ReachResult find_reach(const LinkRequest &request, double tolerance_m = 0.005);
 
 std::string reach_report_json(const ReachResult &r);

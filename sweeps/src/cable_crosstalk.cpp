@@ -1,0 +1,56 @@
+// Cable-assembly near-end crosstalk for copper hops (link_internal.hpp): one multi-disturber NEXT
+// aggressor whose level is set by an integrated crosstalk noise (ICN) figure.
+#include "link_internal.hpp"
+
+#include <linkphy/phy/error.hpp>
+
+#include <cmath>
+#include <numbers>
+
+namespace linkphy::sweeps::detail {
+namespace {
+
+// ICN weighting of IEEE 802.3 (cable-assembly integrated crosstalk noise, 802.3ba cl. 85 /
+// 802.3bj cl. 92): W(f) = A²/f_b · sinc²(f/f_b) · 1/(1 + (f/f_t)⁴) · 1/(1 + (f/f_r)⁸),
+// f_t = 0.2365/T_r; σ_x² = 2·∫ W(f)·|X(f)|² df.
+double icn_integral_unit(const IcnReference &ref) {
+  const double ft = 0.2365 / ref.rise_time_s;
+  const int n = 4000;
+  const double df = ref.baud_bd / n;
+  double sum = 0;
+  for (int i = 0; i < n; ++i) {
+    const double f = (i + 0.5) * df;
+    const double x = std::numbers::pi * f / ref.baud_bd;
+    const double sinc = std::sin(x) / x;
+    const double w = ref.amplitude_v * ref.amplitude_v / ref.baud_bd * sinc * sinc /
+                     (1 + std::pow(f / ft, 4)) / (1 + std::pow(f / ref.rx_bandwidth_hz, 8));
+    const double xf = f / ref.baud_bd; // |X| per unit coupling k
+    sum += w * xf * xf * df;
+  }
+  return 2 * sum;
+}
+
+} // namespace
+
+double next_coupling_from_icn(const IcnReference &ref) {
+  if (!(ref.icn_v >= 0 && ref.amplitude_v > 0 && ref.baud_bd > 0 && ref.rise_time_s > 0 &&
+        ref.rx_bandwidth_hz > 0))
+    throw InputError("crosstalk ICN reference", "needs ICN >= 0 and positive A, f_b, T_r, f_r");
+  return ref.icn_v / std::sqrt(icn_integral_unit(ref));
+}
+
+com::TwoPort next_aggressor(const std::vector<double> &f_hz, double coupling, double ref_baud_bd) {
+  // Coupling at a connector/paddle card is capacitive and inductive: |X| rises 20 dB/decade
+  // (H. Johnson & M. Graham, High-Speed Digital Design, §8.2 crosstalk of lumped coupling).
+  com::TwoPort t;
+  const std::size_t n = f_hz.size();
+  t.s11.assign(n, 0.0);
+  t.s22.assign(n, 0.0);
+  t.s21.resize(n);
+  for (std::size_t k = 0; k < n; ++k)
+    t.s21[k] = com::Complex(0, coupling * f_hz[k] / ref_baud_bd);
+  t.s12 = t.s21;
+  return t;
+}
+
+} // namespace linkphy::sweeps::detail
