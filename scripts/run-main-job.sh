@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The main job `make run` runs: the best end-to-end study the toolkit has today. Each step is one
-# `linkphy` command (see README.md); outputs land in OUT (default out/).
+# The main job `make run` runs: the default copper→optics crossover study
+# (sweeps/examples/crossover/default.toml, docs/crossover.md) — the crossover table on stdout, its
+# CSV + JSON sidecar, the technology map, the per-technology points, the sensitivity ranking and
+# the four SVG plots in OUT (default out/). Then, as supporting checks (each a few seconds):
 #   1. the IEEE 802.3 channels' differential insertion loss at their Nyquist frequencies
 #   2. IEEE 802.3 Annex 93A COM of the 802.3ck KR reference channel (both package cases)
 #   3. passive twinax 26/28/30 AWG, 2 m: loss vs frequency from the copper models
@@ -15,6 +17,14 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 data=$here/tests/data/channels
 
 echo "== linkphy $("$linkphy" --version | awk '{print $2}'): main job, outputs in $out/"
+
+echo "-- crossover: default study (sweeps/examples/crossover/default.toml)"
+"$linkphy" crossover -o "$out/crossover.csv" --map "$out/crossover_map.csv" \
+  --points "$out/crossover_points.csv" --sensitivity "$out/crossover_sensitivity.csv" \
+  --plot "$out/crossover.svg" --plot "map=$out/crossover_map.svg" \
+  --plot "energy=$out/crossover_energy.svg" --plot "ber=$out/crossover_ber.svg"
+echo "   crossover table: $out/crossover.csv (+ .json sidecar); map: $out/crossover_map.csv;"
+echo "   plots: $out/crossover.svg $out/crossover_map.svg $out/crossover_energy.svg $out/crossover_ber.svg"
 
 echo "-- 1. IEEE 802.3 channels: Sdd21 at Nyquist (mixed mode, ports 1-3:2-4)"
 printf '%-36s %12s %10s\n' channel nyquist_ghz il_db

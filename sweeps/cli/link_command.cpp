@@ -21,7 +21,8 @@ namespace {
 
 struct Options {
   std::string tech, length, rate, modulation, fidelity = "statistical", format = "json", output;
-  std::string config, temperature;
+  std::string config, temperature, ambient;
+  int lanes = 0;
   std::vector<std::string> sets, channels;
   double ber_target = 1e-15;
   long mc_symbols = 1'000'000;
@@ -64,6 +65,10 @@ int run(const Options &o) {
       throw InputError("--mc-symbols", "must be >= 1000");
     q.mc_symbols = static_cast<std::uint64_t>(o.mc_symbols);
   }
+  if (o.sub->count("--lanes") > 0)
+    q.lanes = o.lanes;
+  if (!o.ambient.empty())
+    q.ambient_k = parse_quantity_as(o.ambient, Dimension::temperature, "--ambient");
   if (!o.temperature.empty()) {
     q.temperature_k = parse_quantity_as(o.temperature, Dimension::temperature, "--temperature");
     if (!(q.temperature_k >= 200 && q.temperature_k <= 450))
@@ -89,18 +94,23 @@ void register_link(CLI::App &app) {
   } catch (const std::exception &) {
     techs = "(catalog not found)";
   }
-  sub->footer("Technologies: " + techs +
-              "\nExample:\n  linkphy link --tech dac --length 2m --rate 100G --format text\n"
-              "  linkphy link --tech pcb --length 10in --rate 50G --set material=fr4 "
-              "--set serdes.eta0_v2_per_ghz=3e-8\n"
-              "  linkphy link --config sweeps/examples/link/dac_2m.toml --length 2.5m\n"
-              "power_w is 0: power is not modelled yet. Exit 2 with one line on bad input.");
+  sub->footer(
+      "Technologies: " + techs +
+      "\nExample:\n  linkphy link --tech dac --length 2m --rate 100G --format text\n"
+      "  linkphy link --tech pcb --length 10in --rate 50G --set material=fr4 "
+      "--set serdes.eta0_v2_per_ghz=3e-8\n"
+      "  linkphy link --config sweeps/examples/link/dac_2m.toml --length 2.5m\n"
+      "power_w, heat_w, energy_pj_per_bit: the technology's module build at this rate plus the\n"
+      "host SerDes, both ends, for --lanes lanes (default: one module's). Exit 2 with one\n"
+      "line on bad input.");
   opt->sub = sub;
   sub->add_option("--tech", opt->tech, "technology (sweeps/catalog/technologies.toml)");
   sub->add_option("--length", opt->length, "link length with unit, e.g. 2m");
   sub->add_option("--rate", opt->rate, "lane rate: 25G|50G|100G|200G|400G or e.g. '106.25 Gb/s'");
   sub->add_option("--config", opt->config, "TOML file with the link's keys (see docs/link.md)");
   sub->add_option("--temperature", opt->temperature, "stage temperature, e.g. 85degC (25 degC)");
+  sub->add_option("--lanes", opt->lanes, "lanes of the link for power, 1-1024 (0: one module's)");
+  sub->add_option("--ambient", opt->ambient, "inlet air at the modules (default 35 degC)");
   sub->add_option("--modulation", opt->modulation, "NRZ, PAM4, PAM6, PAM8 …");
   sub->add_option("--set", opt->sets, "override key=value (serdes.KEY=value for the SerDes)");
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");

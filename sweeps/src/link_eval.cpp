@@ -183,6 +183,36 @@ double cap_ber(double ber, int levels) {
 
 } // namespace
 
+namespace {
+
+// Power of the link (technology_power.hpp) at the request's lanes; a lane rate the technology's
+// parts have no power model for is reported as a warning, not an error: BER still holds.
+std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, const LaneRate &lane,
+                                                     std::optional<double> hop1_il_db,
+                                                     std::vector<std::string> &warnings) {
+  if (!req.with_power)
+    return std::nullopt;
+  if (!(req.lanes >= 0 && req.lanes <= 1024))
+    throw InputError("--lanes", "must be 0 (one module's lanes) to 1024");
+  if (!(req.ambient_k >= 200 && req.ambient_k <= 400))
+    throw InputError("--ambient", "must be 200 K to 400 K");
+  try {
+    TechnologyPower p = technology_power(req.tech, lane, req.lanes > 0 ? req.lanes : 1,
+                                         req.length_m, req.sets, req.ambient_k);
+    if (req.lanes == 0 && p.module_lanes > 1)
+      p = technology_power(req.tech, lane, p.module_lanes, req.length_m, req.sets, req.ambient_k,
+                           hop1_il_db);
+    for (const auto &w : p.warnings)
+      warnings.push_back("power: " + w);
+    return p;
+  } catch (const InputError &e) {
+    warnings.push_back(std::string("power not modelled: ") + e.what());
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
 LinkReport evaluate_link(const LinkRequest &req) {
   if (!(req.ber_target > 0 && req.ber_target < 0.5))
     throw InputError("--ber-target", "must be in (0, 0.5)");
@@ -349,6 +379,12 @@ LinkReport evaluate_link(const LinkRequest &req) {
                    : !loss_ok  ? "pmd_loss_budget"
                                : "";
   rep.summary.feasible = rep.limited_by.empty();
+  // Hop 1's channel IL (what a passive cable's host SerDes equalises), unless the user replaced
+  // its stages (--channel): then the technology's own channel is evaluated for power.
+  std::optional<double> hop1_il;
+  if (!rep.hops.empty() && req.channels.empty())
+    hop1_il = rep.hops.front().il_nyquist_db;
+  rep.power = link_power_or_warning(req, lane, hop1_il, rep.warnings);
   return rep;
 }
 

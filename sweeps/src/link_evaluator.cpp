@@ -10,10 +10,13 @@ namespace {
 class LinkEvaluator final : public Evaluator {
 public:
   std::vector<std::string> columns() const override {
-    return {"tech",     "length_m",      "lane_rate_gbps", "baud_gbd",    "modulation",
-            "fidelity", "il_nyquist_db", "snr_db",         "ber_pre_fec", "ber_post_fec",
-            "fec",      "margin_db",     "feasible",       "com_db",      "eye_height_mv",
-            "power_w",  "limited_by"};
+    return {"tech",          "length_m",   "lane_rate_gbps",
+            "baud_gbd",      "modulation", "fidelity",
+            "il_nyquist_db", "snr_db",     "ber_pre_fec",
+            "ber_post_fec",  "fec",        "margin_db",
+            "feasible",      "com_db",     "eye_height_mv",
+            "power_w",       "limited_by", "energy_pj_per_bit",
+            "heat_w"};
   }
   std::vector<std::string> accepted_keys() const override {
     return {"tech", "length", "rate", "modulation", "fidelity", "ber_target", "set"};
@@ -58,8 +61,10 @@ public:
            s.feasible ? "true" : "false",
            opt(r.com_db),
            opt(r.eye_height_mv),
-           "0",
-           r.limited_by};
+           r.power ? format_value(r.power->power_w) : "nan",
+           r.limited_by,
+           r.power ? format_value(r.power->energy_pj_per_bit) : "nan",
+           r.power ? format_value(r.power->heat_w) : "nan"};
   }
 };
 

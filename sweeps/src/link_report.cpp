@@ -35,17 +35,32 @@ std::string body(const LinkReport &r) {
     << ",\"ber_target\":" << jnum(r.request.ber_target) << ",\"fec\":" << jstr(l.fec.name)
     << ",\"frame_loss_ratio\":" << jnum(s.frame_loss_ratio)
     << ",\"margin_db\":" << jnum(s.margin_db) << ",\"feasible\":" << (s.feasible ? "true" : "false")
-    << ",\"limited_by\":" << jstr(r.limited_by) << ",\"rate_class\":"
-    << jstr(r.rate_class)
-    // Power is the next issue's: 0 until then (docs/link.md), never an invented number.
-    << ",\"power_w\":0,\"energy_pj_per_bit\":0,\"heat_w\":0"
+    << ",\"limited_by\":" << jstr(r.limited_by) << ",\"rate_class\":" << jstr(r.rate_class)
+    << ",\"lanes\":" << (r.power ? r.power->lanes : 0)
+    << ",\"power_w\":" << jopt(r.power ? std::optional(r.power->power_w) : std::nullopt)
+    << ",\"energy_pj_per_bit\":"
+    << jopt(r.power ? std::optional(r.power->energy_pj_per_bit) : std::nullopt)
+    << ",\"heat_w\":" << jopt(r.power ? std::optional(r.power->heat_w) : std::nullopt)
     << ",\"com_db\":" << jopt(r.com_db) << ",\"eye_height_mv\":" << jopt(r.eye_height_mv)
     << ",\"stages\":[";
   for (std::size_t i = 0; i < r.stages.size(); ++i)
     o << (i ? "," : "") << "{\"name\":" << jstr(r.stages[i].name)
       << ",\"kind\":" << jstr(r.stages[i].kind) << ",\"hop\":" << jstr(r.stages[i].hop)
-      << ",\"power_w\":0}";
-  o << "],\"hops\":[";
+      << ",\"power_w\":" << jnum(r.stages[i].power_w) << "}";
+  o << "]";
+  if (r.power) {
+    const auto &p = *r.power;
+    o << ",\"power\":{\"module\":" << jstr(p.module) << ",\"modules\":" << p.modules
+      << ",\"cables\":" << p.cables << ",\"host_serdes_w\":" << jnum(p.host_serdes_w)
+      << ",\"ledger\":[";
+    const auto &e = p.ledger.entries();
+    for (std::size_t i = 0; i < e.size(); ++i)
+      o << (i ? "," : "") << "{\"name\":" << jstr(e[i].name) << ",\"kind\":" << jstr(e[i].kind)
+        << ",\"end\":" << jstr(link_end_name(e[i].end)) << ",\"power_w\":" << jnum(e[i].power_w)
+        << ",\"heat_w\":" << jnum(e[i].heat_w) << "}";
+    o << "]}";
+  }
+  o << ",\"hops\":[";
   for (std::size_t i = 0; i < r.hops.size(); ++i) {
     const auto &h = r.hops[i];
     o << (i ? "," : "") << "{\"name\":" << jstr(h.name) << ",\"kind\":" << jstr(h.kind)
@@ -101,7 +116,16 @@ std::string link_report_text(const LinkReport &r) {
                   r.eye_height_mv ? *r.eye_height_mv : 0.0);
     o << buf;
   }
-  o << "power           0 W (not modelled yet)\n";
+  if (r.power) {
+    std::snprintf(buf, sizeof buf,
+                  "power           %.4g W (%d lane%s, both ends; host SerDes %.4g W), heat %.4g W, "
+                  "%.3g pJ/bit\n",
+                  r.power->power_w, r.power->lanes, r.power->lanes == 1 ? "" : "s",
+                  r.power->host_serdes_w, r.power->heat_w, r.power->energy_pj_per_bit);
+    o << buf;
+  } else {
+    o << "power           not modelled at this rate (see warnings)\n";
+  }
   for (const auto &h : r.hops) {
     std::snprintf(buf, sizeof buf, "%s %s [%s]: IL %.2f dB, SNR %.2f dB, BER %.3e", h.name.c_str(),
                   h.kind.c_str(), h.pmd.empty() ? h.serdes.c_str() : h.pmd.c_str(), h.il_nyquist_db,

@@ -128,6 +128,7 @@ double hop1_il_db(const std::string &tech, const LaneRate &lane, double length_m
   req.modulation = lane.modulation.name();
   req.sets = sets;
   req.fidelity = Fidelity::analytic;
+  req.with_power = false;
   const LinkReport rep = evaluate_link(req);
   return rep.hops.empty() ? 0.0 : rep.hops.front().il_nyquist_db;
 }
@@ -187,7 +188,7 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
 
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets,
-                                 double ambient_k) {
+                                 double ambient_k, std::optional<double> known_hop1_il_db) {
   if (!(lanes >= 1 && lanes <= 1024))
     throw InputError("lanes", "must be 1 to 1024 (got " + std::to_string(lanes) + ")");
   if (!(length_m >= 0) || !std::isfinite(length_m))
@@ -214,7 +215,8 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     const tr::ModuleBuild b = module_at_rate(tr::find_module(*module), lane);
     if (b.kind == tr::ModuleKind::dac && b.host_serdes) {
       // A passive cable: the host SerDes equalises the whole channel (the hop's own IL).
-      const double il = hop1_il_db(tech, lane, length_m, sets);
+      const double il =
+          known_hop1_il_db ? *known_hop1_il_db : hop1_il_db(tech, lane, length_m, sets);
       cond.host_loss_db = std::min(il, b.host_serdes->max_loss_db);
       r.host_loss_tracks_length = true;
       r.channel_il_db = il;
@@ -250,7 +252,7 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     // the hop's loss at Nyquist.
     const std::string reach = reach_of(t.hops.front().serdes, tech);
     const tr::PartPowerSpec s = tr::find_serdes_power(reach, serdes_rate_class(lane, tech));
-    const double il = hop1_il_db(tech, lane, length_m, sets);
+    const double il = known_hop1_il_db ? *known_hop1_il_db : hop1_il_db(tech, lane, length_m, sets);
     const double loss = std::min(il, s.max_loss_db);
     if (il > s.max_loss_db)
       r.warnings.push_back("host SerDes " + s.name + " equalises at most " +

@@ -6,6 +6,7 @@
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/phy/link.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/technology_power.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -31,11 +32,19 @@ struct LinkRequest {
   double ber_target = 1e-15;            ///< post-FEC BER target, (0, 0.5)
   std::uint64_t mc_symbols = 1'000'000; ///< Monte Carlo symbols per hop (≥ 1000)
   double temperature_k = 298.15;        ///< stage temperature, K
+  /// Lanes of the link, one direction, 0–1024 (power only: BER is per lane). 0: the lanes one
+  /// module (or cable end) of the technology carries at this rate, e.g. 8 at 100G and 4 at 200G
+  /// for the 800G builds — the link as sold; 1 for technologies without a module.
+  int lanes = 0;
+  double ambient_k = 308.15; ///< inlet air at the modules, K (200–400; 35 °C default)
+  bool with_power = true;    ///< false: skip the power model (when only the channel is wanted)
 };
 
 struct StageReport {
   std::string name, kind, hop;
-  double power_w = 0; ///< 0 until the power issue (not modelled yet)
+  /// Channel stages are passive media: they draw no power (the signal power they absorb is in
+  /// the power ledger's `medium` entries). Active parts are in LinkReport::power.
+  double power_w = 0;
 };
 
 struct HopReport {
@@ -71,6 +80,10 @@ struct LinkReport {
   /// "pmd_reach" (fibre longer than the PMD's operating reach), "pmd_loss_budget" (optical IL
   /// above the PMD's channel IL budget). The first failing criterion in that order.
   std::string limited_by;
+  /// Power, heat and energy of the whole link (technology_power.hpp: the technology's module
+  /// build at this rate plus the host SerDes, both ends); empty with a warning when the
+  /// technology's parts have no power model at this rate.
+  std::optional<TechnologyPower> power;
   std::vector<std::string> warnings;
 };
 

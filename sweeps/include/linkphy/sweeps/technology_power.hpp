@@ -8,6 +8,7 @@
 #include <linkphy/phy/power.hpp>
 #include <linkphy/transceivers/module_power.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,8 +57,11 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
 /// (1–1024) lanes of `lane` at `length_m` (≥ 0) with inlet air at `ambient_k` (200–400 K).
 /// Throws InputError for an unknown technology, a lane rate its parts cannot run (naming the
 /// part and its range), or out-of-range arguments.
+/// `hop1_il_db`: the insertion loss at Nyquist of hop 1's channel when the caller has it (a link
+/// evaluation), else it is evaluated here (analytic link at the length).
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets = {},
-                                 double ambient_k = 308.15);
+                                 double ambient_k = 308.15,
+                                 std::optional<double> hop1_il_db = std::nullopt);
 
 } // namespace linkphy::sweeps

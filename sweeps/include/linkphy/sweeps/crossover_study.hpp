@@ -1,0 +1,28 @@
+// Crossover studies in TOML (docs/crossover.md). Tables and keys, every dimensioned value with its
+// unit (a bare number is accepted only for ber_target, tolerance, lanes, scan_points, points and
+// dimensionless technology keys such as awg):
+//   [crossover] name, criterion (feasible|energy|cost), fidelity (analytic|statistical),
+//               rates = ["25G", …], copper = [tech, …], optical = [tech, …], ber_target,
+//               temperature ("25 degC"), lanes (1–1024), search_min, search_max (lengths),
+//               scan_points (≥ 3), tolerance (relative, > 0), plot_rate, sets = ["key=value", …]
+//   [map]       distances = ["1 m", …] or { log|lin = [START, STOP], points = N }
+//   [sensitivity] KEY = [value, …] or { relative = P } (± P % around the base value); KEY is
+//               ber_target, temperature or a technology key (awg, host_length, …)
+#pragma once
+
+#include <linkphy/sweeps/crossover.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace linkphy::sweeps {
+
+/// Reads a study. Throws InputError with file:line on unknown tables/keys, unit-less numbers for
+/// dimensioned keys, empty lists, or unknown criterion/fidelity/rates/technologies.
+CrossoverStudy read_crossover_study(const std::filesystem::path &file);
+
+/// The shipped default study (sweeps/examples/crossover/default.toml, found beside the
+/// technologies catalog or installed); InputError if it cannot be found.
+std::filesystem::path default_crossover_study();
+
+} // namespace linkphy::sweeps

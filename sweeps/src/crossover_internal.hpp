@@ -1,0 +1,26 @@
+// Internal to the crossover sources: a small thread pool loop, study checks, knob application.
+#pragma once
+
+#include <linkphy/sweeps/crossover.hpp>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace linkphy::sweeps::detail {
+
+/// Runs body(0..n-1) on up to `threads` threads; rethrows the first exception.
+void parallel_for(std::size_t n, unsigned threads, const std::function<void(std::size_t)> &body);
+
+/// Line rate of a lane-rate text incl. FEC overhead, Gb/s.
+double lane_rate_gbps(const std::string &rate);
+
+/// InputError on unknown technologies/rates, empty lists, bad search settings, criterion cost.
+void check_study(const CrossoverStudy &s);
+
+/// The subset of `sets` ("key=value") that technology `tech` has a key for (cached).
+std::vector<std::string> applicable_sets(const std::string &tech,
+                                         const std::vector<std::string> &sets);
+
+} // namespace linkphy::sweeps::detail

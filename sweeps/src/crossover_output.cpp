@@ -1,0 +1,153 @@
+// CSV, JSON sidecar and text tables of the crossover study (crossover_output.hpp).
+#include <linkphy/sweeps/crossover_output.hpp>
+#include <linkphy/sweeps/evaluators.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#ifndef LINKPHY_SWEEPS_VERSION
+#define LINKPHY_SWEEPS_VERSION "unknown"
+#endif
+
+namespace linkphy::sweeps {
+namespace {
+
+std::string num(double v) { return std::isnan(v) ? std::string() : format_value(v); }
+
+std::string json_escape(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += std::string("\\") + c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c != '\r')
+      out += c;
+  }
+  return out;
+}
+
+std::string json_list(const std::vector<std::string> &v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += (i ? ", \"" : "\"") + json_escape(v[i]) + "\"";
+  return s + "]";
+}
+
+std::string fixed(double v, const char *fmt) {
+  if (std::isnan(v))
+    return "-";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+} // namespace
+
+void write_crossover_csv(std::ostream &os, const std::vector<CrossoverRow> &rows) {
+  os << "lane_rate_gbps,rate,copper_tech,optical_tech,criterion,crossover_m,bound,"
+        "copper_energy_pj_per_bit,optical_energy_pj_per_bit,optical_closes,evaluations\n";
+  for (const auto &r : rows)
+    os << num(r.lane_rate_gbps) << "," << r.rate << "," << r.copper_tech << "," << r.optical_tech
+       << "," << to_string(r.criterion) << "," << num(r.crossover_m) << "," << r.bound << ","
+       << num(r.copper_energy_pj_per_bit) << "," << num(r.optical_energy_pj_per_bit) << ","
+       << (r.optical_closes ? "true" : "false") << "," << r.evaluations << "\n";
+}
+
+void write_map_csv(std::ostream &os, const std::vector<MapCell> &cells) {
+  os << "lane_rate_gbps,rate,distance_m,best_tech,family,energy_pj_per_bit,closes\n";
+  for (const auto &c : cells)
+    os << num(c.lane_rate_gbps) << "," << c.rate << "," << num(c.distance_m) << "," << c.best_tech
+       << "," << (c.closes ? to_string(c.family) : std::string()) << "," << num(c.energy_pj_per_bit)
+       << "," << (c.closes ? "true" : "false") << "\n";
+}
+
+void write_points_csv(std::ostream &os, const std::vector<MapPoint> &points) {
+  os << "lane_rate_gbps,rate,distance_m,tech,family,in_range,closes,ber_pre_fec,ber_post_fec,"
+        "energy_pj_per_bit\n";
+  for (const auto &m : points)
+    os << num(m.lane_rate_gbps) << "," << m.rate << "," << num(m.distance_m) << "," << m.tech << ","
+       << to_string(m.family) << "," << (m.point.in_range ? "true" : "false") << ","
+       << (m.point.closes ? "true" : "false") << "," << num(m.point.ber_pre_fec) << ","
+       << num(m.point.ber_post_fec) << "," << num(m.point.energy_pj_per_bit) << "\n";
+}
+
+void write_sensitivity_csv(std::ostream &os, const std::vector<SensitivityRow> &rows) {
+  os << "knob,value,rate,lane_rate_gbps,crossover_m,base_m,change_pct\n";
+  for (const auto &r : rows)
+    os << r.knob << ",\"" << r.value << "\"," << r.rate << "," << num(r.lane_rate_gbps) << ","
+       << num(r.crossover_m) << "," << num(r.base_m) << "," << num(r.change_pct) << "\n";
+}
+
+void print_crossover_table(std::ostream &os, const CrossoverStudy &s,
+                           const std::vector<CrossoverRow> &rows) {
+  os << "crossover study '" << s.name << "': criterion " << to_string(s.criterion) << ", "
+     << to_string(s.fidelity) << " fidelity, BER target " << format_value(s.base.ber_target)
+     << "\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%-6s %10s  %-12s %-12s %12s  %12s %12s\n", "rate", "gb_per_s",
+                "copper", "optical", "crossover_m", "cu_pj_bit", "opt_pj_bit");
+  os << line;
+  for (const auto &r : rows) {
+    std::string x = fixed(r.crossover_m, "%.3g");
+    if (r.bound == "below_min")
+      x = "<" + x;
+    else if (r.bound == "above_max")
+      x = ">" + x;
+    std::snprintf(line, sizeof line, "%-6s %10.4g  %-12s %-12s %12s  %12s %12s%s\n", r.rate.c_str(),
+                  r.lane_rate_gbps, r.copper_tech.c_str(), r.optical_tech.c_str(), x.c_str(),
+                  fixed(r.copper_energy_pj_per_bit, "%.3g").c_str(),
+                  fixed(r.optical_energy_pj_per_bit, "%.3g").c_str(),
+                  r.optical_closes ? "" : "  (no optics closes there)");
+    os << line;
+  }
+}
+
+void print_knob_ranking(std::ostream &os, const std::vector<KnobRank> &ranks) {
+  os << "sensitivity: knobs ranked by the largest change of the crossover\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%-4s %-16s %14s  %-14s %s\n", "rank", "knob", "max_change_%",
+                "at_value", "at_rate");
+  os << line;
+  int i = 0;
+  for (const auto &k : ranks) {
+    std::snprintf(line, sizeof line, "%-4d %-16s %14.3g  %-14s %s\n", ++i, k.knob.c_str(),
+                  k.max_abs_change_pct, k.at_value.c_str(), k.at_rate.c_str());
+    os << line;
+  }
+}
+
+std::string crossover_sidecar_json(const CrossoverStudy &s, const std::string &table,
+                                   const std::vector<std::string> &columns, double seconds,
+                                   const std::vector<std::string> &outputs) {
+  std::ostringstream os;
+  os << "{\n  \"linkphy_version\": \"" << LINKPHY_SWEEPS_VERSION << "\",\n";
+  os << "  \"command\": \"crossover\",\n";
+  os << "  \"table\": \"" << json_escape(table) << "\",\n";
+  os << "  \"name\": \"" << json_escape(s.name) << "\",\n";
+  os << "  \"study_file\": \"" << json_escape(s.file) << "\",\n";
+  os << "  \"study\": \"" << json_escape(s.source_text) << "\",\n";
+  os << "  \"criterion\": \"" << to_string(s.criterion) << "\",\n";
+  os << "  \"fidelity\": \"" << to_string(s.fidelity) << "\",\n";
+  os << "  \"ber_target\": " << format_value(s.base.ber_target) << ",\n";
+  os << "  \"temperature_k\": " << format_value(s.base.temperature_k) << ",\n";
+  os << "  \"lanes\": " << s.lanes << ",\n";
+  os << "  \"sets\": " << json_list(s.base.sets) << ",\n";
+  os << "  \"rates\": " << json_list(s.rates) << ",\n";
+  os << "  \"copper\": " << json_list(s.copper) << ",\n";
+  os << "  \"optical\": " << json_list(s.optical) << ",\n";
+  os << "  \"search_range_m\": [" << format_value(s.search_min_m) << ", "
+     << format_value(s.search_max_m) << "],\n";
+  os << "  \"tolerance_relative\": " << format_value(s.tolerance) << ",\n";
+  os << "  \"columns\": " << json_list(columns) << ",\n";
+  os << "  \"units\": \"SI; each column's unit is the suffix of its name (_m, _gbps, "
+        "_pj_per_bit, _pct)\",\n";
+  os << "  \"outputs\": " << json_list(outputs) << ",\n";
+  os << "  \"seconds\": " << format_value(seconds) << "\n}\n";
+  return os.str();
+}
+
+} // namespace linkphy::sweeps
