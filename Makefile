@@ -29,6 +29,10 @@ test: build
 bench: build
 	@bash scripts/run-benchmarks.sh $(BUILD_DIR)
 
+# notebooks_data/: the canonical sweeps as CSV + JSON sidecars (read by notebooks_data/*.ipynb).
+data: build
+	@bash scripts/make-data.sh $(LINKPHY) notebooks_data
+
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 

@@ -1,6 +1,11 @@
 // `linkphy sweep FILE.toml [-o out.csv] [--threads N] [--resume] [--shard K/N] [--force]` and
-// `linkphy merge PART.csv... -o out.csv`.
+// `linkphy merge PART.csv... -o out.csv`. Under `mpirun` (when built with LINKPHY_WITH_MPI) the
+// sweep runs on the MPI backend (sweeps/mpi/mpi_sweep.hpp) with the same files as output.
 #include "commands.hpp"
+
+#ifdef LINKPHY_WITH_MPI
+#include "mpi_sweep.hpp"
+#endif
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
@@ -39,22 +44,46 @@ void parse_shard(const std::string &text, int &k, int &n) {
   }
 }
 
-int run_sweep_command(const SweepArgs &a) {
-  const auto spec = sweeps::read_sweep_spec(a.spec, a.force);
-  const auto evaluator = sweeps::make_evaluator(spec.evaluator, spec.file.string() + ": evaluator");
-  sweeps::SweepOptions o;
-  o.output = a.output;
-  o.threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
-  o.resume = a.resume;
-  parse_shard(a.shard, o.shard_index, o.shard_count);
-  o.progress = !a.quiet && ::isatty(STDERR_FILENO);
-  const auto s = sweeps::run_sweep(spec, *evaluator, o);
+void report(const SweepArgs &a, const sweeps::SweepSummary &s, int ranks) {
   if (!a.output.empty() && a.output != "-")
     std::cerr << "linkphy: " << s.evaluated << " points evaluated"
               << (s.resumed ? " (" + std::to_string(s.resumed) + " resumed)" : std::string())
+              << (ranks > 1 ? " on " + std::to_string(ranks) + " MPI ranks" : std::string())
               << " in " << sweeps::format_value(s.seconds) << " s; wrote " << a.output << " and "
               << a.output << ".json\n";
+}
+
+int run_sweep_command(const SweepArgs &a) {
+  sweeps::keep_freed_memory();
+  sweeps::SweepOptions o;
+  o.output = a.output;
+  o.resume = a.resume;
+  parse_shard(a.shard, o.shard_index, o.shard_count);
+  o.progress = !a.quiet && ::isatty(STDERR_FILENO);
+#ifdef LINKPHY_WITH_MPI
+  if (sweeps::mpi::launched_by_mpi()) { // one rank per core by default: 1 thread per rank
+    o.threads = a.threads ? a.threads : 1;
+    const auto r = sweeps::mpi::run_sweep_mpi(a.spec, a.force, o);
+    if (r.rank == 0)
+      report(a, r.summary, r.ranks);
+    return r.exit_code;
+  }
+#endif
+  o.threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  const auto spec = sweeps::read_sweep_spec(a.spec, a.force);
+  const auto evaluator = sweeps::make_evaluator(spec.evaluator, spec.evaluator_where);
+  report(a, sweeps::run_sweep(spec, *evaluator, o), 1);
   return 0;
+}
+
+std::string mpi_note() {
+#ifdef LINKPHY_WITH_MPI
+  return "\nUnder mpirun (e.g. `mpirun -n 4 linkphy sweep spec.toml -o out.csv`) the points are "
+         "spread over\nthe MPI ranks (--threads per rank, default 1); rank 0 writes the same "
+         "files.";
+#else
+  return "";
+#endif
 }
 
 void register_sweep(CLI::App &app) {
@@ -64,8 +93,8 @@ void register_sweep(CLI::App &app) {
       "Example:\n  linkphy sweep sweeps/examples/kp4_waterfall.toml -o kp4.csv --threads 2\n"
       "Rows (one per point: point index, the axes in SI units, the evaluator's keys) "
       "stream to OUT.partial,\nare sorted and renamed onto OUT when complete, with a JSON "
-      "sidecar OUT.json.\nA killed sweep continues with --resume. Evaluators: " +
-      [] {
+      "sidecar OUT.json.\nA killed sweep continues with --resume." +
+      mpi_note() + " Evaluators: " + [] {
         std::string s;
         for (const auto &e : sweeps::evaluators())
           s += "\n  " + e.name + ": " + e.description;
@@ -73,7 +102,8 @@ void register_sweep(CLI::App &app) {
       }());
   sub->add_option("spec", args->spec, "Sweep spec (TOML with a [sweep] table)")->required();
   sub->add_option("-o,--output", args->output, "CSV output file (default: stdout, unsorted)");
-  sub->add_option("--threads", args->threads, "Worker threads (default: all cores)");
+  sub->add_option("--threads", args->threads,
+                  "Worker threads (default: all cores; under mpirun 1 per rank)");
   sub->add_flag("--resume", args->resume, "Continue OUT.partial left by a killed run");
   sub->add_option("--shard", args->shard, "Take shard K of N (points with index % N == K-1)");
   sub->add_flag("--force", args->force, "Allow more than 1e8 points");

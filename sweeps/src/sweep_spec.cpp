@@ -244,9 +244,10 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
     const std::string text = scalar_text(v, where);
     if (key == "name")
       spec.name = text;
-    else if (key == "evaluator")
+    else if (key == "evaluator") {
       spec.evaluator = text;
-    else if (key == "combine") {
+      spec.evaluator_where = where;
+    } else if (key == "combine") {
       if (text == "product")
         spec.combine = Combine::product;
       else if (text == "zip")
@@ -309,9 +310,10 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
                                       a.key + "' has " + std::to_string(a.values.size()) + ")");
   const std::uint64_t n = spec.point_count();
   if (n > kMaxPointsWithoutForce && !force)
-    throw InputError(fname, std::to_string(n) + " points (more than " +
-                                std::to_string(kMaxPointsWithoutForce) +
-                                "); pass --force if you mean it");
+    throw InputError(line_of(file, *root.get_as<toml::table>("axes")),
+                     (n == UINT64_MAX ? "more than 1.8e19" : std::to_string(n)) +
+                         " points in [axes] (more than " + std::to_string(kMaxPointsWithoutForce) +
+                         "); pass --force if you mean it");
   return spec;
 }
 

@@ -113,7 +113,36 @@ TEST_CASE("bad sweep specs exit 2 with one line and leave no output", "[sweep][c
     CHECK_THAT(e, Catch::Matchers::StartsWith("linkphy: ") && Catch::Matchers::Contains(message));
     CHECK_FALSE(fs::exists(out));
     CHECK_FALSE(fs::exists(fs::path(out.string() + ".partial")));
+    CHECK_FALSE(fs::exists(fs::path(out.string() + ".json")));
   };
+  // The classes of issue 7's Done-means: unknown key (in [sweep], [fixed] and as an axis),
+  // unit-less value, empty axis, a 10^9-point product without --force; each names FILE:LINE.
+  check("unknown_sweep_key.toml", "[sweep]\nevaluator = \"fec\"\ncolour = \"red\"\n",
+        "unknown_sweep_key.toml:3: unknown key 'colour' in [sweep]");
+  check("unknown_axis_key.toml",
+        "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = [\"10 dB\"]\n"
+        "colour = [\"red\", \"blue\"]\n",
+        "unknown_axis_key.toml:5: key 'colour': unknown key");
+  check("unitless_range.toml",
+        "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = { lin = [10, 20], points = 3 }\n",
+        "unitless_range.toml:4: key 'snr': '10' has no unit");
+  check("unitless_fixed.toml",
+        "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n[fixed]\ntech = \"dac\"\n"
+        "rate = \"100G\"\nlength = 2\n",
+        "unitless_fixed.toml:7: key 'length': '2' has no unit");
+  // A unit-less value that is not on the first point fails mid-run: the partial file goes too.
+  check("unitless_later.toml",
+        "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = [\"10 dB\", \"20 dB\", 30]\n",
+        "unitless_later.toml:4: key 'snr': '30' has no unit");
+  check("empty_axis_line.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = []\n",
+        "empty_axis_line.toml:4: axis 'snr' is empty");
+  check("billion.toml",
+        "[sweep]\nevaluator = \"pam\"\n[axes]\na = { lin = [\"1 dB\", \"2 dB\"], points = 1000 }\n"
+        "b = { lin = [\"1 dB\", \"2 dB\"], points = 1000 }\n"
+        "c = { lin = [\"1 dB\", \"2 dB\"], points = 1000 }\n",
+        "billion.toml:3: 1000000000 points in [axes]");
+  check("unknown_evaluator_line.toml", "[sweep]\nname = \"x\"\nevaluator = \"magic\"\n",
+        "unknown_evaluator_line.toml:3: unknown evaluator 'magic'");
   check("unknown_point_key.toml",
         "[sweep]\nevaluator = \"fec\"\n[fixed]\ncolour = \"red\"\n[axes]\nber_pre = [1e-3]\n",
         "unknown_point_key.toml:4: key 'colour': unknown key");

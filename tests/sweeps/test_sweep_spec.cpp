@@ -94,7 +94,7 @@ TEST_CASE("bad sweep specs give one line with file:line", "[sweep][bad-input]") 
          "[sweep]\nevaluator = \"pam\"\n[axes]\na = { lin = [\"1 m\", \"2 m\"], points = 1000 }\n"
          "b = { lin = [\"1 m\", \"2 m\"], points = 1000 }\nc = { lin = [\"1 m\", \"2 m\"], "
          "points = 1000 }\n",
-         "pass --force", "");
+         "pass --force", "3"); // the line of [axes]
   // With --force the 1e9-point spec is accepted (nothing is evaluated here).
   const auto p = write_spec("huge2.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\na = { lin = "
                                           "[\"1 m\", \"2 m\"], points = 1000 }\nb = { lin = [\"1 "

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 
@@ -356,7 +358,19 @@ ComTable find_com_table(const std::string &path_or_name) {
     throw InputError("--config '" + path_or_name + "'",
                      "no such file and no shipped COM table of that name (shipped: " + known + ")");
   }
-  return load_com_table(shipped);
+  // Shipped tables do not change while linkphy runs: each is parsed once, not once per SerDes
+  // lookup (a link sweep looks one up per hop per point; parsing was ~14 % of an analytic point).
+  static std::mutex cache_mutex;
+  static std::map<std::filesystem::path, ComTable> cache;
+  {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    if (const auto it = cache.find(shipped); it != cache.end())
+      return it->second;
+  }
+  ComTable t = load_com_table(shipped);
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  cache.emplace(shipped, t);
+  return t;
 }
 
 } // namespace linkphy::transceivers

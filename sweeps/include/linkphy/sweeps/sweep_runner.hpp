@@ -2,23 +2,31 @@
 // line each, flushed in batches), sorted by point index and renamed onto OUT when complete, with a
 // JSON sidecar OUT.json. --resume continues from OUT.partial without losing or duplicating a row;
 // --shard K/N takes every N-th point (those with index % N == K − 1) for batch schedulers.
+// The pieces (SweepRows: point → CSV line; SweepWriter: the output side) are public so that other
+// backends (the MPI one, sweeps/mpi/) write exactly the same files.
 #pragma once
 
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/sweep_spec.hpp>
 
 #include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace linkphy::sweeps {
 
 struct SweepOptions {
   std::string output;    ///< CSV path; empty or "-" streams unsorted rows to stdout
-  unsigned threads = 1;  ///< worker threads, ≥ 1
+  unsigned threads = 1;  ///< worker threads (per process), ≥ 1
   bool resume = false;   ///< continue OUT.partial (requires output)
   int shard_index = 1;   ///< K of --shard K/N, 1 ≤ K ≤ N
   int shard_count = 1;   ///< N of --shard K/N, ≥ 1
   bool progress = false; ///< draw a progress bar on stderr
+  int ranks = 1;         ///< MPI ranks taking part (recorded in the sidecar), ≥ 1
 };
 
 struct SweepSummary {
@@ -34,8 +42,94 @@ std::vector<bool> evaluator_columns_kept(const SweepSpec &spec, const Evaluator 
 /// columns that do not repeat an axis.
 std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &evaluator);
 
-/// Runs the sweep. Throws InputError on bad input (nothing is left at OUT then; OUT.partial is
-/// kept only when the run was killed, for --resume).
+/// Point → CSV line. The axis cells (SI values) are formatted once up front, so a point costs its
+/// evaluation plus one string join. Thread-safe when the evaluator is.
+class SweepRows {
+public:
+  SweepRows(const SweepSpec &spec, const Evaluator &evaluator);
+  /// The column names (sweep_header).
+  const std::vector<std::string> &header() const { return header_; }
+  /// The header line (no '\n').
+  const std::string &header_line() const { return header_line_; }
+  /// Evaluates point i (0 ≤ i < point_count) and appends its line with '\n' to `out`. `cells` is
+  /// the caller's scratch space. Throws what the evaluator throws.
+  void append_row(std::uint64_t i, std::string &out, std::vector<std::string> &cells) const;
+  /// Evaluates point i and rejects keys the evaluator does not accept (InputError naming the key
+  /// and its FILE:LINE): the check every backend runs before it touches a file.
+  void validate(std::uint64_t i) const;
+
+private:
+  const SweepSpec &spec_;
+  const Evaluator &evaluator_;
+  std::vector<bool> keep_;
+  std::vector<std::string> header_;
+  std::string header_line_;
+  std::vector<std::vector<std::string>> axis_cells_; ///< [axis][value] as written in the CSV
+};
+
+/// The output side of a sweep: checks the options, computes the points of the shard, opens
+/// OUT.partial (or resumes it: rows found there are not evaluated again), appends rows, and when
+/// all are in sorts them onto OUT and writes OUT.json. With no output file rows go to stdout.
+class SweepWriter {
+public:
+  /// Throws InputError on bad options, a partial file of another sweep, or an unwritable path.
+  SweepWriter(const SweepSpec &spec, const SweepRows &rows, const SweepOptions &options);
+  /// Closes OUT.partial and keeps it (a killed or abandoned run can be resumed).
+  ~SweepWriter();
+  SweepWriter(const SweepWriter &) = delete;
+  SweepWriter &operator=(const SweepWriter &) = delete;
+
+  /// Number of points of this shard still to evaluate.
+  std::uint64_t todo_count() const { return todo_count_; }
+  /// The k-th point still to evaluate (0 ≤ k < todo_count()), ascending in k.
+  std::uint64_t todo_point(std::uint64_t k) const {
+    return todo_.empty() ? first_ + k * stride_ : todo_[k];
+  }
+  /// Points of this shard (done or not).
+  std::uint64_t shard_points() const { return shard_points_; }
+  /// Points found done in OUT.partial.
+  std::uint64_t resumed() const { return resumed_; }
+  /// Appends `count` complete lines (each ending in '\n'). Thread-safe. Test hook: with
+  /// LINKPHY_TEST_KILL_AFTER_ROWS=N in the environment the process SIGKILLs itself after N rows.
+  void write(std::string_view lines, std::size_t count);
+  /// Rows written by this run.
+  std::uint64_t written() const;
+  /// Every point is in: sorts OUT.partial onto OUT (atomically), writes OUT.json, removes
+  /// OUT.partial. `seconds` is the evaluation wall time for the sidecar.
+  SweepSummary finish(double seconds);
+  /// A point failed: closes and removes OUT.partial (no partial output is left).
+  void fail();
+
+private:
+  const SweepSpec &spec_;
+  const SweepRows &rows_;
+  SweepOptions options_;
+  bool to_stdout_ = false;
+  std::string partial_;
+  std::FILE *sink_ = nullptr;
+  std::vector<std::uint64_t> todo_; ///< explicit list only after a resume; else first_ + k·stride_
+  std::uint64_t first_ = 0, stride_ = 1, todo_count_ = 0;
+  std::uint64_t shard_points_ = 0, resumed_ = 0, written_ = 0;
+  long long kill_after_ = -1;
+  mutable std::mutex mutex_;
+  struct Progress;
+  std::unique_ptr<Progress> progress_;
+  double last_flush_s_ = 0;
+};
+
+/// Process-wide allocator setting for long sweeps (glibc: M_TRIM_THRESHOLD = 256 MiB): freed memory
+/// stays in the heap instead of going back to the OS after every point. A link point allocates and
+/// frees megabytes of networks; trimming them each time cost page faults and brk calls worth ≈ 45 %
+/// of a point's CPU time (measured with perf, analytic tier). No effect on other C libraries.
+/// `linkphy sweep` calls it once before running.
+void keep_freed_memory();
+
+/// Throws InputError for options no backend accepts (shard K/N out of range, no thread, --resume
+/// without an output file).
+void check_sweep_options(const SweepOptions &options);
+
+/// Runs the sweep on `options.threads` threads. Throws InputError on bad input (nothing is left
+/// at OUT then; OUT.partial is kept only when the run was killed, for --resume).
 SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator,
                        const SweepOptions &options);
 

@@ -41,6 +41,7 @@ enum class Combine { product, zip };
 struct SweepSpec {
   std::string name;
   std::string evaluator;
+  std::string evaluator_where; ///< FILE:LINE of `evaluator = …`
   Combine combine = Combine::product;
   ParamSet fixed; ///< includes `fidelity` when given
   std::vector<Axis> axes;

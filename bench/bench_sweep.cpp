@@ -1,0 +1,107 @@
+// Sweep throughput (issue 7, Done means): whole sweeps (`run_sweep`: points evaluated, rows
+// formatted and written to a file, sorted at the end) on the analytic tier with 1 and 2 threads
+// (target: 2 threads ≥ 1.8× the points/s of 1), and per-core points/s of one point after another
+// on the analytic tier (target ≥ 200,000 points/s) and the statistical tier (target ≥ 200
+// points/s). The items/s column is points/s.
+#include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/sweep_runner.hpp>
+#include <linkphy/sweeps/sweep_spec.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+namespace fs = std::filesystem;
+using namespace linkphy::sweeps;
+
+fs::path scratch() {
+  const auto d = fs::temp_directory_path() / ("linkphy_bench_sweep_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d;
+}
+
+SweepSpec spec_from(const std::string &name, const std::string &text) {
+  const auto p = scratch() / name;
+  std::ofstream(p) << text;
+  return read_sweep_spec(p);
+}
+
+// The analytic tier: copper links (DAC, backplane, PCB) × 3 lane rates × 100 lengths.
+SweepSpec analytic_spec() {
+  return spec_from("analytic.toml", "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n"
+                                    "[axes]\ntech = [\"dac\", \"backplane\", \"pcb\"]\n"
+                                    "rate = [\"50G\", \"100G\", \"200G\"]\n"
+                                    "length = { lin = [\"0.25 m\", \"4 m\"], points = 100 }\n");
+}
+
+// The statistical tier (Annex 93A engine: pulse response, equaliser search, statistical eye).
+SweepSpec statistical_spec() {
+  return spec_from("statistical.toml", "[sweep]\nevaluator = \"link\"\nfidelity = "
+                                       "\"statistical\"\n[axes]\ntech = [\"dac\"]\n"
+                                       "rate = [\"100G\"]\n"
+                                       "length = { lin = [\"0.5 m\", \"3 m\"], points = 16 }\n");
+}
+
+// Closed forms only (RS post-FEC BER): the cost of the sweep machinery itself.
+SweepSpec fec_spec() {
+  return spec_from("fec.toml", "[sweep]\nevaluator = \"fec\"\n[axes]\nfec = [\"KR4\", \"KP4\"]\n"
+                               "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 5000 }\n");
+}
+
+// One point after another on one thread: per-core throughput of a tier.
+void points(benchmark::State &state, const SweepSpec &spec) {
+  const auto ev = make_evaluator(spec.evaluator, "bench");
+  const SweepRows rows(spec, *ev);
+  const std::uint64_t n = spec.point_count();
+  std::string out;
+  std::vector<std::string> cells;
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    out.clear();
+    rows.append_row(i, out, cells);
+    benchmark::DoNotOptimize(out.data());
+    i = (i + 1) % n;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_point_link_analytic(benchmark::State &state) { points(state, analytic_spec()); }
+BENCHMARK(BM_point_link_analytic)->Unit(benchmark::kMicrosecond);
+
+void BM_point_link_statistical(benchmark::State &state) { points(state, statistical_spec()); }
+BENCHMARK(BM_point_link_statistical)->Unit(benchmark::kMillisecond);
+
+void BM_point_fec(benchmark::State &state) { points(state, fec_spec()); }
+BENCHMARK(BM_point_fec)->Unit(benchmark::kMicrosecond);
+
+// A whole sweep with state.range(0) threads, rows written to a file.
+void sweep(benchmark::State &state, const SweepSpec &spec) {
+  const auto ev = make_evaluator(spec.evaluator, "bench");
+  SweepOptions o;
+  o.output = (scratch() / "out.csv").string();
+  o.threads = static_cast<unsigned>(state.range(0));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(run_sweep(spec, *ev, o).evaluated);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(spec.point_count()));
+}
+
+void BM_sweep_link_analytic(benchmark::State &state) { sweep(state, analytic_spec()); }
+BENCHMARK(BM_sweep_link_analytic)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_sweep_fec(benchmark::State &state) { sweep(state, fec_spec()); }
+BENCHMARK(BM_sweep_fec)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+} // namespace
+int main(int argc, char **argv) {
+  linkphy::sweeps::keep_freed_memory(); // as `linkphy sweep` does
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

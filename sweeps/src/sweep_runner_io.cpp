@@ -1,0 +1,295 @@
+// The two halves every sweep backend shares: SweepRows (point → CSV line) and SweepWriter
+// (OUT.partial, resume, sorting onto OUT, the JSON sidecar). sweep_runner.hpp documents them.
+#include "sweep_runner_text.hpp"
+
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/output.hpp>
+#include <linkphy/sweeps/sweep_runner.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+
+namespace linkphy::sweeps {
+
+using detail::csv_escape;
+using detail::json_escape;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double now_s() { return std::chrono::duration<double>(Clock::now().time_since_epoch()).count(); }
+
+void write_sidecar(const std::string &path, const SweepSpec &spec,
+                   const std::vector<std::string> &header, const SweepSummary &s,
+                   const SweepOptions &o) {
+  OutputFile out(path);
+  auto &os = out.stream();
+  os << "{\n  \"linkphy_version\": \"" << LINKPHY_SWEEPS_VERSION << "\",\n";
+  os << "  \"name\": \"" << json_escape(spec.name) << "\",\n";
+  os << "  \"evaluator\": \"" << json_escape(spec.evaluator) << "\",\n";
+  os << "  \"spec_file\": \"" << json_escape(spec.file.string()) << "\",\n";
+  os << "  \"spec\": \"" << json_escape(spec.source_text) << "\",\n";
+  os << "  \"combine\": \"" << (spec.combine == Combine::zip ? "zip" : "product") << "\",\n";
+  os << "  \"columns\": [";
+  for (std::size_t i = 0; i < header.size(); ++i)
+    os << (i ? ", " : "") << "\"" << json_escape(header[i]) << "\"";
+  os << "],\n  \"units\": \"SI; each column's unit is the suffix of its name (_m, _hz, _db, "
+        "_w, _pj_per_bit, ...)\",\n";
+  os << "  \"axes\": [";
+  for (std::size_t i = 0; i < spec.axes.size(); ++i) {
+    const auto &a = spec.axes[i];
+    os << (i ? ", " : "") << "{\"key\": \"" << json_escape(a.key) << "\", \"column\": \""
+       << json_escape(column_name(a.key, a.dimension)) << "\", \"points\": " << a.values.size()
+       << "}";
+  }
+  os << "],\n  \"points\": " << s.points << ",\n  \"evaluated\": " << s.evaluated
+     << ",\n  \"resumed\": " << s.resumed << ",\n  \"shard\": \"" << o.shard_index << "/"
+     << o.shard_count << "\",\n  \"threads\": " << o.threads << ",\n  \"mpi_ranks\": " << o.ranks
+     << ",\n  \"seconds\": " << format_value(s.seconds) << ",\n  \"points_per_second\": "
+     << format_value(s.seconds > 0 ? static_cast<double>(s.evaluated) / s.seconds : 0.0) << "\n}\n";
+  out.commit();
+}
+
+} // namespace
+
+struct SweepWriter::Progress {
+  Progress(bool enabled, std::uint64_t total) : enabled_(enabled), total_(total) {}
+  void update(std::uint64_t done, bool final = false) {
+    if (!enabled_)
+      return;
+    const auto now = Clock::now();
+    if (!final && now - last_ < std::chrono::milliseconds(200))
+      return;
+    last_ = now;
+    const double secs = std::chrono::duration<double>(now - start_).count();
+    const double rate = secs > 0 ? static_cast<double>(done - first_) / secs : 0.0;
+    const double frac = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1.0;
+    const int width = 30;
+    const int filled = static_cast<int>(frac * width);
+    const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
+    std::fprintf(stderr, "\r[%s%s] %5.1f%% %llu/%llu  %.0f pt/s  ETA %02d:%02d  ",
+                 std::string(static_cast<std::size_t>(filled), '=').c_str(),
+                 std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), 100 * frac,
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
+                 rate, static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+    if (final)
+      std::fprintf(stderr, "\n");
+  }
+  bool enabled_;
+  std::uint64_t total_, first_ = 0;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point last_{};
+};
+
+std::vector<bool> evaluator_columns_kept(const SweepSpec &spec, const Evaluator &evaluator) {
+  std::vector<bool> keep;
+  for (const auto &c : evaluator.columns()) {
+    bool dup = false;
+    for (const auto &a : spec.axes)
+      dup = dup || c == column_name(a.key, a.dimension) || c == a.key;
+    keep.push_back(!dup);
+  }
+  return keep;
+}
+
+std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &evaluator) {
+  std::vector<std::string> h{"point"};
+  for (const auto &a : spec.axes)
+    h.push_back(column_name(a.key, a.dimension));
+  const auto cols = evaluator.columns();
+  const auto keep = evaluator_columns_kept(spec, evaluator);
+  for (std::size_t i = 0; i < cols.size(); ++i)
+    if (keep[i])
+      h.push_back(cols[i]);
+  return h;
+}
+
+void check_sweep_options(const SweepOptions &o) {
+  if (o.shard_count < 1 || o.shard_index < 1 || o.shard_index > o.shard_count)
+    throw InputError("--shard", "K/N needs 1 ≤ K ≤ N");
+  if (o.threads < 1)
+    throw InputError("--threads", "needs at least 1 thread");
+  if (o.resume && (o.output.empty() || o.output == "-"))
+    throw InputError("--resume", "needs an output file (-o OUT.csv)");
+}
+
+// ---- SweepRows --------------------------------------------------------------------------------
+
+SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator)
+    : spec_(spec), evaluator_(evaluator), keep_(evaluator_columns_kept(spec, evaluator)),
+      header_(sweep_header(spec, evaluator)) {
+  for (std::size_t i = 0; i < header_.size(); ++i)
+    header_line_ += (i ? "," : "") + csv_escape(header_[i]);
+  for (const auto &ax : spec.axes) {
+    std::vector<std::string> cells;
+    cells.reserve(ax.values.size());
+    for (const auto &text : ax.values)
+      cells.push_back(csv_escape(
+          ax.dimension ? format_value(parse_quantity_as(text, *ax.dimension, ax.where)) : text));
+    axis_cells_.push_back(std::move(cells));
+  }
+}
+
+void SweepRows::append_row(std::uint64_t i, std::string &out,
+                           std::vector<std::string> &cells) const {
+  const ParamSet p = spec_.point(i);
+  evaluator_.evaluate(p, cells);
+  out += std::to_string(i);
+  const auto idx = spec_.point_indices(i);
+  for (std::size_t a = 0; a < axis_cells_.size(); ++a) {
+    out += ',';
+    out += axis_cells_[a][idx[a]];
+  }
+  for (std::size_t c = 0; c < cells.size() && c < keep_.size(); ++c)
+    if (keep_[c]) {
+      out += ',';
+      if (cells[c].find_first_of(",\"\n") == std::string::npos)
+        out += cells[c];
+      else
+        out += csv_escape(cells[c]);
+    }
+  out += '\n';
+}
+
+void SweepRows::validate(std::uint64_t i) const {
+  const ParamSet p = spec_.point(i);
+  std::vector<std::string> cells;
+  evaluator_.evaluate(p, cells);
+  p.reject_unused(evaluator_.accepted_keys());
+}
+
+// ---- SweepWriter ------------------------------------------------------------------------------
+
+SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const SweepOptions &o)
+    : spec_(spec), rows_(rows), options_(o) {
+  check_sweep_options(o);
+  to_stdout_ = o.output.empty() || o.output == "-";
+  const std::uint64_t total = spec.point_count();
+  first_ = static_cast<std::uint64_t>(o.shard_index - 1);
+  stride_ = static_cast<std::uint64_t>(o.shard_count);
+  shard_points_ = first_ < total ? (total - first_ + stride_ - 1) / stride_ : 0;
+  todo_count_ = shard_points_;
+  const std::string &header_line = rows.header_line();
+  if (to_stdout_) {
+    sink_ = stdout;
+    std::fprintf(sink_, "%s\n", header_line.c_str());
+  } else {
+    partial_ = o.output + ".partial";
+    if (o.resume && std::filesystem::exists(partial_)) {
+      const auto lines = detail::read_complete_lines(partial_);
+      if (!lines.empty() && lines.front() != header_line)
+        throw InputError(partial_, "header differs from this sweep's; not resuming");
+      std::vector<std::uint64_t> seen;
+      seen.reserve(lines.size());
+      for (std::size_t i = 1; i < lines.size(); ++i) {
+        const long long pt = detail::row_point(lines[i]);
+        if (pt < 0)
+          throw InputError(partial_ + ":" + std::to_string(i + 1), "malformed row");
+        seen.push_back(static_cast<std::uint64_t>(pt));
+      }
+      std::sort(seen.begin(), seen.end());
+      seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+      for (std::uint64_t k = 0; k < shard_points_; ++k) {
+        const std::uint64_t i = first_ + k * stride_;
+        if (!std::binary_search(seen.begin(), seen.end(), i))
+          todo_.push_back(i);
+      }
+      resumed_ = shard_points_ - todo_.size();
+      todo_count_ = todo_.size();
+      sink_ = std::fopen(partial_.c_str(), "ab");
+      if (sink_ && lines.empty())
+        std::fprintf(sink_, "%s\n", header_line.c_str());
+    } else {
+      sink_ = std::fopen(partial_.c_str(), "wb");
+      if (sink_)
+        std::fprintf(sink_, "%s\n", header_line.c_str());
+    }
+    if (!sink_)
+      throw InputError(partial_, "cannot open for writing");
+  }
+  if (const char *k = std::getenv("LINKPHY_TEST_KILL_AFTER_ROWS"))
+    kill_after_ = std::atoll(k);
+  progress_ = std::make_unique<Progress>(o.progress, shard_points_);
+  progress_->first_ = resumed_;
+  last_flush_s_ = now_s();
+}
+
+SweepWriter::~SweepWriter() {
+  if (sink_ && !to_stdout_)
+    std::fclose(sink_);
+}
+
+void SweepWriter::write(std::string_view lines, std::size_t count) {
+  if (count == 0)
+    return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::fwrite(lines.data(), 1, lines.size(), sink_);
+  written_ += count;
+  const double t = now_s();
+  if (t - last_flush_s_ > 0.05) {
+    std::fflush(sink_);
+    last_flush_s_ = t;
+  }
+  if (kill_after_ >= 0 && static_cast<long long>(written_) >= kill_after_) {
+    std::fflush(sink_);
+    std::raise(SIGKILL);
+  }
+  progress_->update(resumed_ + written_);
+}
+
+std::uint64_t SweepWriter::written() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return written_;
+}
+
+SweepSummary SweepWriter::finish(double seconds) {
+  SweepSummary summary;
+  summary.points = shard_points_;
+  summary.resumed = resumed_;
+  summary.evaluated = written_;
+  summary.seconds = seconds;
+  progress_->update(resumed_ + written_, true);
+  if (to_stdout_) {
+    std::fflush(sink_);
+    sink_ = nullptr;
+    return summary;
+  }
+  std::fclose(sink_);
+  sink_ = nullptr;
+  // Complete: rows sorted by point index, then renamed onto OUT atomically.
+  auto lines = detail::read_complete_lines(partial_);
+  std::vector<std::pair<long long, std::string>> sorted;
+  sorted.reserve(lines.size());
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    sorted.emplace_back(detail::row_point(lines[i]), std::move(lines[i]));
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto &a, const auto &b) { return a.first < b.first; });
+  {
+    OutputFile out(options_.output);
+    out.stream() << rows_.header_line() << '\n';
+    for (const auto &r : sorted)
+      out.stream() << r.second << '\n';
+    out.commit();
+  }
+  std::filesystem::remove(partial_);
+  write_sidecar(options_.output + ".json", spec_, rows_.header(), summary, options_);
+  return summary;
+}
+
+void SweepWriter::fail() {
+  if (to_stdout_) {
+    std::fflush(sink_);
+    sink_ = nullptr;
+    return;
+  }
+  if (sink_)
+    std::fclose(sink_);
+  sink_ = nullptr;
+  std::error_code ec;
+  std::filesystem::remove(partial_, ec);
+}
+
+} // namespace linkphy::sweeps

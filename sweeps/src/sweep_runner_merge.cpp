@@ -1,0 +1,53 @@
+// `linkphy merge`: shard outputs joined into one CSV sorted by point (sweep_runner.hpp).
+#include "sweep_runner_text.hpp"
+
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/output.hpp>
+#include <linkphy/sweeps/sweep_runner.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+namespace linkphy::sweeps {
+
+void merge_sweep_files(const std::vector<std::string> &parts, const std::string &output) {
+  if (parts.empty())
+    throw InputError("merge", "no input files");
+  std::string header;
+  std::map<long long, std::pair<std::string, std::string>> rows; // point → (row, where)
+  for (const auto &part : parts) {
+    if (!std::filesystem::is_regular_file(part))
+      throw InputError(part, "not a file");
+    std::ifstream in(part, std::ios::binary);
+    std::string line;
+    std::size_t lineno = 0;
+    while (std::getline(in, line)) {
+      ++lineno;
+      const std::string where = part + ":" + std::to_string(lineno);
+      if (lineno == 1) {
+        if (header.empty())
+          header = line;
+        else if (line != header)
+          throw InputError(where, "header differs from " + parts.front() + "'s");
+        continue;
+      }
+      const long long pt = detail::row_point(line);
+      if (pt < 0)
+        throw InputError(where, "malformed row (expected POINT,...)");
+      auto [it, fresh] = rows.try_emplace(pt, line, where);
+      if (!fresh && it->second.first != line)
+        throw InputError(where,
+                         "point " + std::to_string(pt) + " conflicts with " + it->second.second);
+    }
+    if (lineno == 0)
+      throw InputError(part, "empty file (no header)");
+  }
+  OutputFile out(output);
+  out.stream() << header << '\n';
+  for (const auto &kv : rows)
+    out.stream() << kv.second.first << '\n';
+  out.commit();
+}
+
+} // namespace linkphy::sweeps

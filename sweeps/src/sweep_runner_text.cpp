@@ -1,0 +1,78 @@
+#include "sweep_runner_text.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace linkphy::sweeps::detail {
+
+std::string csv_escape(const std::string &s) {
+  if (s.find_first_of(",\"\n") == std::string::npos)
+    return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"')
+      out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string json_escape(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+long long row_point(const std::string &line) {
+  const auto comma = line.find(',');
+  try {
+    std::size_t pos = 0;
+    const long long v = std::stoll(line.substr(0, comma), &pos);
+    return pos == (comma == std::string::npos ? line.size() : comma) ? v : -1;
+  } catch (const std::exception &) {
+    return -1;
+  }
+}
+
+std::vector<std::string> read_complete_lines(const std::filesystem::path &p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  const auto last_nl = text.rfind('\n');
+  const std::size_t keep = last_nl == std::string::npos ? 0 : last_nl + 1;
+  if (keep != text.size()) {
+    in.close();
+    std::filesystem::resize_file(p, keep);
+    text.resize(keep);
+  }
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto nl = text.find('\n', start);
+    lines.push_back(text.substr(start, nl - start));
+    start = nl + 1;
+  }
+  return lines;
+}
+
+} // namespace linkphy::sweeps::detail

@@ -1,0 +1,21 @@
+// Text helpers shared by the sweep runner, its writer and `linkphy merge` (CSV rows, JSON strings,
+// partial files). Internal to sweeps/src.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace linkphy::sweeps::detail {
+
+/// RFC 4180 quoting of one CSV cell (quoted only when it holds ',', '"' or a newline).
+std::string csv_escape(const std::string &s);
+/// A JSON string body (without the quotes).
+std::string json_escape(const std::string &s);
+/// Leading point index of a CSV row, or -1 when the row is malformed.
+long long row_point(const std::string &line);
+/// The complete lines of a partial file; truncates the file after its last '\n' (a half-written
+/// row of a killed run).
+std::vector<std::string> read_complete_lines(const std::filesystem::path &p);
+
+} // namespace linkphy::sweeps::detail
