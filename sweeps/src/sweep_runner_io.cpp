@@ -121,8 +121,11 @@ void check_sweep_options(const SweepOptions &o) {
 SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator)
     : spec_(spec), evaluator_(evaluator), keep_(evaluator_columns_kept(spec, evaluator)),
       header_(sweep_header(spec, evaluator)) {
-  for (std::size_t i = 0; i < header_.size(); ++i)
-    header_line_ += (i ? "," : "") + csv_escape(header_[i]);
+  for (std::size_t i = 0; i < header_.size(); ++i) {
+    if (i) // appended, not "," + …: GCC 12 raises a false -Wrestrict on that
+      header_line_ += ',';
+    header_line_ += csv_escape(header_[i]);
+  }
   for (const auto &ax : spec.axes) {
     std::vector<std::string> cells;
     cells.reserve(ax.values.size());
