@@ -211,6 +211,20 @@ CrossoverRow crossover_at(const CrossoverStudy &s, const CrossoverModel &m,
   row.rate = rate;
   row.lane_rate_gbps = detail::lane_rate_gbps(rate);
   row.criterion = s.criterion;
+  // Energy criterion: a family none of whose technologies has a power model at this rate cannot
+  // be compared — say so instead of letting the other family win by default.
+  if (s.criterion == Criterion::energy && m.energy) {
+    for (const auto *family : {&s.copper, &s.optical}) {
+      bool any = false;
+      for (const auto &t : *family)
+        any = any || std::isfinite(energy_or_nan(s, m, t, rate, s.search_min_m));
+      if (!any) {
+        row.bound = family == &s.copper ? "no_copper_power_model" : "no_optical_power_model";
+        row.copper_tech = row.optical_tech = "none";
+        return row;
+      }
+    }
+  }
   Searcher se(s, m, rate);
   const int n = s.scan_points;
   const double ratio = std::log(s.search_max_m / s.search_min_m) / (n - 1);

@@ -98,6 +98,28 @@ TEST_CASE("energy crossover matches the closed-form intersection", "[crossover]"
   }
 }
 
+TEST_CASE("energy crossover is undetermined where a family has no power model", "[crossover]") {
+  // As at 25G today: copper closes but none of it has a power model at that rate. Optics must
+  // not win by default; the row says why and gives no distance.
+  auto s = study();
+  s.criterion = Criterion::energy;
+  s.rates = {"25G", "100G"};
+  CrossoverModel m = synthetic_model();
+  const auto energy = m.energy;
+  m.energy = [energy](const TechQuery &q) -> double {
+    if (q.rate == "25G" && q.tech != "pcb")
+      throw linkphy::InputError("power", "no SerDes part runs 25G lanes");
+    return energy(q);
+  };
+  const auto rows = find_crossovers(s, m, 1);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].bound == "no_copper_power_model");
+  CHECK(std::isnan(rows[0].crossover_m));
+  CHECK(rows[0].copper_tech == "none");
+  CHECK(rows[1].bound.empty()); // 100G unaffected: the closed-form 4 m
+  CHECK(rows[1].crossover_m == Approx(4.0).epsilon(0.006));
+}
+
 TEST_CASE("energy picks the lowest-energy copper that closes", "[crossover]") {
   auto s = study();
   s.criterion = Criterion::energy;

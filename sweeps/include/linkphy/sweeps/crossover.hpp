@@ -107,7 +107,9 @@ struct CrossoverRow {
   Criterion criterion = Criterion::feasible;
   double crossover_m = std::numeric_limits<double>::quiet_NaN(); ///< NaN: no change in range
   /// "" exact within tolerance; "below_min": optics already wins at search_min;
-  /// "above_max": copper still wins at search_max.
+  /// "above_max": copper still wins at search_max; energy criterion only:
+  /// "no_copper_power_model" / "no_optical_power_model": no technology of that family has a
+  /// power model at this rate, so the energy comparison is undetermined (crossover_m NaN).
   std::string bound;
   double copper_energy_pj_per_bit = std::numeric_limits<double>::quiet_NaN();  ///< at crossover
   double optical_energy_pj_per_bit = std::numeric_limits<double>::quiet_NaN(); ///< at crossover
