@@ -1,6 +1,7 @@
 // CSV, JSON sidecar and text tables of the crossover study (crossover_output.hpp).
 #include <linkphy/sweeps/crossover_output.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -16,18 +17,8 @@ namespace {
 std::string num(double v) { return std::isnan(v) ? std::string() : format_value(v); }
 
 std::string json_escape(const std::string &s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += std::string("\\") + c;
-    else if (c == '\n')
-      out += "\\n";
-    else if (c == '\t')
-      out += "\\t";
-    else if (c != '\r')
-      out += c;
-  }
-  return out;
+  const std::string quoted = json_string(s);
+  return quoted.substr(1, quoted.size() - 2);
 }
 
 std::string json_list(const std::vector<std::string> &v) {

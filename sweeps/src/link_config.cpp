@@ -37,15 +37,7 @@ double plain_number(const toml::node &n, const std::string &where) {
 
 LinkConfig read_link_config(const std::filesystem::path &file) {
   const std::string fname = file.string();
-  if (!std::filesystem::is_regular_file(file))
-    throw InputError(fname, "link configuration file not found");
-  toml::table tbl;
-  try {
-    tbl = toml::parse_file(fname);
-  } catch (const toml::parse_error &e) {
-    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
-  }
+  const toml::table tbl = detail::parse_toml_file(file, "link configuration file");
   LinkConfig cfg;
   LinkRequest &q = cfg.request;
   for (const auto &[k, v] : tbl) {

@@ -1,5 +1,6 @@
 // JSON and text forms of the link report (DESIGN.md §6 keys).
 #include <linkphy/sweeps/evaluators.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 
 #include <cmath>
@@ -11,16 +12,7 @@ namespace {
 
 std::string jnum(double v) { return std::isfinite(v) ? format_value(v) : "null"; }
 std::string jopt(const std::optional<double> &v) { return v ? jnum(*v) : "null"; }
-std::string jstr(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (static_cast<unsigned char>(c) >= 0x20)
-      out += c;
-  }
-  return out + "\"";
-}
+std::string jstr(const std::string &s) { return json_string(s); }
 
 std::string body(const LinkReport &r) {
   const auto &l = r.lane;

@@ -64,15 +64,7 @@ const std::vector<std::string> &optical_budget_keys() {
 
 ParamSet read_flat_toml(const std::filesystem::path &file) {
   const std::string fname = file.string();
-  if (!std::filesystem::is_regular_file(file))
-    throw InputError(fname, "configuration file not found");
-  toml::table tbl;
-  try {
-    tbl = toml::parse_file(fname);
-  } catch (const toml::parse_error &e) {
-    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
-  }
+  const toml::table tbl = detail::parse_toml_file(file, "configuration file");
   ParamSet params(fname);
   for (const auto &[k, v] : tbl) {
     const std::string where = fname + ":" + std::to_string(v.source().begin.line);

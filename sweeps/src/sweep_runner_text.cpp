@@ -1,5 +1,7 @@
 #include "sweep_runner_text.hpp"
 
+#include <linkphy/sweeps/json_text.hpp>
+
 #include <fstream>
 #include <sstream>
 
@@ -18,28 +20,8 @@ std::string csv_escape(const std::string &s) {
 }
 
 std::string json_escape(const std::string &s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\r':
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
+  const std::string quoted = json_string(s);
+  return quoted.substr(1, quoted.size() - 2);
 }
 
 long long row_point(const std::string &line) {

@@ -7,6 +7,7 @@
 
 #include <toml++/toml.h>
 
+#include <filesystem>
 #include <string>
 
 namespace linkphy::sweeps::detail {
@@ -22,6 +23,20 @@ inline std::string toml_scalar_text(const toml::node &n, const std::string &wher
   if (auto b = n.as_boolean())
     return b->get() ? "true" : "false";
   throw InputError(where, "unsupported value (use a string with its unit, or a plain number)");
+}
+
+/// Parses a TOML file. InputError "FILE: <what> not found" for a missing file, "FILE:LINE: ..."
+/// for malformed TOML.
+inline toml::table parse_toml_file(const std::filesystem::path &file, const std::string &what) {
+  const std::string fname = file.string();
+  if (!std::filesystem::is_regular_file(file))
+    throw InputError(fname, what + " not found");
+  try {
+    return toml::parse_file(fname);
+  } catch (const toml::parse_error &e) {
+    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
+                     std::string(e.description()));
+  }
 }
 
 } // namespace linkphy::sweeps::detail
