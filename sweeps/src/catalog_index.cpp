@@ -4,16 +4,8 @@
 #include <linkphy/channels/specs.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/catalog_index.hpp>
+#include <linkphy/sweeps/technology.hpp>
 #include <linkphy/transceivers/catalogs.hpp>
-
-#include <mutex>
-
-#ifndef LINKPHY_SWEEPS_CATALOG_DIR
-#define LINKPHY_SWEEPS_CATALOG_DIR ""
-#endif
-#ifndef LINKPHY_SWEEPS_CATALOG_INSTALL_DIR
-#define LINKPHY_SWEEPS_CATALOG_INSTALL_DIR ""
-#endif
 
 namespace linkphy::sweeps {
 
@@ -39,17 +31,6 @@ const std::vector<CatalogInfo> &catalog_infos() {
 
 namespace {
 
-const Catalog &technologies_catalog() {
-  static std::once_flag once;
-  static Catalog c;
-  std::call_once(once, [] {
-    c.load(
-        find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR}) /
-        "technologies.toml");
-  });
-  return c;
-}
-
 const channels::ChannelCatalogs &channel_catalogs() {
   static const channels::ChannelCatalogs c = channels::ChannelCatalogs::builtin();
   return c;
@@ -67,7 +48,7 @@ const Catalog &builtin_catalog_named(const std::string &name, const std::string 
       return channel_catalogs().get(info.name);
     if (info.module == "transceivers")
       return transceivers::builtin_catalog(info.file);
-    return technologies_catalog();
+    return technology_catalog();
   }
   std::string known;
   for (const auto &info : catalog_infos())

@@ -4,6 +4,7 @@
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/crossover_study.hpp>
+#include <linkphy/sweeps/technology.hpp>
 
 #include "crossover_internal.hpp"
 #include "toml_text.hpp"
@@ -14,13 +15,6 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
-
-#ifndef LINKPHY_SWEEPS_CATALOG_DIR
-#define LINKPHY_SWEEPS_CATALOG_DIR ""
-#endif
-#ifndef LINKPHY_SWEEPS_CATALOG_INSTALL_DIR
-#define LINKPHY_SWEEPS_CATALOG_INSTALL_DIR ""
-#endif
 
 namespace linkphy::sweeps {
 namespace {
@@ -80,9 +74,7 @@ std::string base_text(const CrossoverStudy &s, const std::string &key, const std
   for (const auto &set : s.base.sets)
     if (set.rfind(key + "=", 0) == 0)
       return set.substr(key.size() + 1);
-  Catalog c;
-  c.load(find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR}) /
-         "technologies.toml");
+  const Catalog &c = technology_catalog();
   for (const auto *list : {&s.copper, &s.optical})
     for (const auto &t : *list)
       if (c.has(t)) {
@@ -231,10 +223,7 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
       s.map_distances_m.push_back(0.1 * std::pow(10.0, i / 5.0));
   detail::check_study(s);
   { // a technology listed on the other side of its catalog `family` is worth a warning
-    Catalog c;
-    c.load(
-        find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR}) /
-        "technologies.toml");
+    const Catalog &c = technology_catalog();
     for (const auto &[list, family] : {std::pair{&s.copper, std::string("copper")},
                                        std::pair{&s.optical, std::string("optical")}})
       for (const auto &t : *list)
@@ -282,8 +271,7 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
 }
 
 std::filesystem::path default_crossover_study() {
-  const auto dir =
-      find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR});
+  const auto dir = sweeps_data_dir();
   for (const auto &p : {dir.parent_path() / "examples" / "crossover" / "default.toml",
                         dir / "examples" / "crossover" / "default.toml"})
     if (std::filesystem::exists(p))

@@ -19,16 +19,7 @@
 namespace linkphy::sweeps {
 namespace {
 
-const Catalog &catalog() {
-  static std::once_flag once;
-  static Catalog c;
-  std::call_once(once, [] {
-    const auto dir =
-        find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR});
-    c.load(dir / "technologies.toml");
-  });
-  return c;
-}
+const Catalog &catalog() { return technology_catalog(); }
 
 // Replaces {key} by the entry's value (recursively, depth-limited).
 std::string expand(const std::string &text, const ParamSet &p, const std::string &where,
@@ -106,6 +97,17 @@ std::string to_string(HopKind k) {
   default:
     return "electrical";
   }
+}
+
+std::filesystem::path sweeps_data_dir() {
+  return find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR});
+}
+
+const Catalog &technology_catalog() {
+  static std::once_flag once;
+  static Catalog c;
+  std::call_once(once, [] { c.load(sweeps_data_dir() / "technologies.toml"); });
+  return c;
 }
 
 std::vector<std::string> technology_names() { return catalog().names(); }

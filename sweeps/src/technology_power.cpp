@@ -10,33 +10,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <mutex>
 #include <sstream>
-
-#ifndef LINKPHY_SWEEPS_CATALOG_DIR
-#define LINKPHY_SWEEPS_CATALOG_DIR ""
-#endif
-#ifndef LINKPHY_SWEEPS_CATALOG_INSTALL_DIR
-#define LINKPHY_SWEEPS_CATALOG_INSTALL_DIR ""
-#endif
 
 namespace linkphy::sweeps {
 namespace {
 
 namespace tr = transceivers;
 
-// The technology catalog as data (technology.cpp keeps its own copy for the hop templates; here
-// only the `module` and `serdes` keys are read).
-const Catalog &tech_catalog() {
-  static std::once_flag once;
-  static Catalog c;
-  std::call_once(once, [] {
-    const auto dir =
-        find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR});
-    c.load(dir / "technologies.toml");
-  });
-  return c;
-}
+const Catalog &tech_catalog() { return technology_catalog(); }
 
 std::string gbps(double bps) {
   std::ostringstream os;

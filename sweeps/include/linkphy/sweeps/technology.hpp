@@ -14,6 +14,7 @@
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/phy/params.hpp>
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -67,6 +68,13 @@ struct Technology {
 
 /// Names of the built-in technologies.
 std::vector<std::string> technology_names();
+
+/// The built-in technology catalog (sweeps/catalog/technologies.toml, or
+/// $LINKPHY_DATA_DIR/sweeps), loaded once.
+const Catalog &technology_catalog();
+
+/// The sweeps module's data directory (its catalog/ in the source tree, or the installed one).
+std::filesystem::path sweeps_data_dir();
 
 /// The family ("copper" or "optical") of a built-in technology; InputError for an unknown name.
 std::string technology_family(const std::string &name);
