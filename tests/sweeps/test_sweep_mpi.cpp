@@ -8,6 +8,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +23,26 @@ using linkphy::test::read_text_file;
 using linkphy::test::run_program;
 
 namespace {
+
+// One mpirun at a time across the test processes ctest runs in parallel: two OpenMPI jobs
+// started together on a loaded 2-core machine were seen to disturb each other once (a flaky
+// failure of the bad-spec test under `ctest -j2`), so each run holds an exclusive flock.
+class MpirunLock {
+public:
+  MpirunLock() : fd_(::open("/tmp/linkphy-tests-mpirun.lock", O_CREAT | O_RDWR, 0666)) {
+    if (fd_ >= 0)
+      ::flock(fd_, LOCK_EX);
+  }
+  ~MpirunLock() {
+    if (fd_ >= 0)
+      ::close(fd_); // releases the lock
+  }
+  MpirunLock(const MpirunLock &) = delete;
+  MpirunLock &operator=(const MpirunLock &) = delete;
+
+private:
+  int fd_;
+};
 
 // mpirun as the tests run it: root allowed, more ranks than cores allowed, no CMA single-copy
 // transfers (they need ptrace rights containers rarely grant); env passes variables to the ranks.
@@ -37,6 +61,7 @@ linkphy::test::CliResult mpirun(int ranks, std::vector<std::string> args,
   }
   a.push_back(LINKPHY_CLI);
   a.insert(a.end(), args.begin(), args.end());
+  const MpirunLock lock;
   return run_program(LINKPHY_MPIEXEC, a);
 }
 
