@@ -228,6 +228,8 @@ LinkReport evaluate_link(const LinkRequest &req) {
   const int levels = lane.modulation.levels;
   Technology tech = make_technology(req.tech, req.length_m, req.sets);
   rep.rate_class = technology_rate_class(tech, lane);
+  if (!rep.rate_class.empty()) // the rate's own keys (host_25G …)
+    tech = make_technology(req.tech, req.length_m, req.sets, rep.rate_class);
   if (!req.channels.empty()) {
     tech.hops.front().stage_specs = req.channels;
     tech.hops.front().kind = HopKind::electrical;
@@ -282,7 +284,7 @@ LinkReport evaluate_link(const LinkRequest &req) {
       hr.snr_db = opt->snr_db;
       hr.ber = opt->ber;
     } else {
-      const auto sc = transceivers::find_serdes(th.serdes, tech.serdes_overrides);
+      const auto sc = transceivers::find_serdes(th.serdes, tech.serdes_overrides, rep.rate_class);
       const com::Settings settings = transceivers::serdes_settings(sc, baud, levels, 16);
       const HopPackage pkg = transceivers::serdes_package(sc);
       const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud,

@@ -118,7 +118,7 @@ std::string technology_family(const std::string &name) {
 }
 
 Technology make_technology(const std::string &name, double length_m,
-                           const std::vector<std::string> &sets) {
+                           const std::vector<std::string> &sets, std::string_view rate_class) {
   if (!(length_m >= 0))
     throw InputError("--length", "must be >= 0 m");
   ParamSet p = catalog().entry(name, "technology");
@@ -149,6 +149,23 @@ Technology make_technology(const std::string &name, double length_m,
                                                 ", rates, com_min, pmd_25G..pmd_400G, serdes.KEY");
     }
     p.set(key, value, "--set '" + s + "'");
+  }
+  // Per-rate keys (host_25G …) stand in for their base key at that rate unless it was set.
+  if (!rate_class.empty()) {
+    std::string suffix = "_";
+    suffix += lane_rate_class(rate_class, "technology rate").name;
+    std::vector<std::pair<std::string, std::string>> per_rate;
+    for (const auto &[k, v] : p.values())
+      if (k.size() > suffix.size() &&
+          k.compare(k.size() - suffix.size(), suffix.size(), suffix) == 0)
+        per_rate.emplace_back(k.substr(0, k.size() - suffix.size()), k);
+    for (const auto &[base, k] : per_rate) {
+      const bool user_set = std::any_of(sets.begin(), sets.end(), [&](const std::string &s) {
+        return s.rfind(base + "=", 0) == 0;
+      });
+      if (p.has(base) && !user_set)
+        p.set(base, p.text(k), p.where_key(k));
+    }
   }
   char len[64];
   std::snprintf(len, sizeof len, "%.9g m", length_m);

@@ -39,7 +39,8 @@ TEST_CASE("catalog show gives every key of an entry", "[cli][catalog]") {
   const auto j = run_cli_line("catalog show technologies dac --format json");
   REQUIRE(j.exit_code == 0);
   CHECK(j.out.find("\"entry\": \"dac\"") != std::string::npos);
-  CHECK(j.out.find("\"hop1\": \"stripline:") != std::string::npos);
+  CHECK(j.out.find("\"hop1\": \"{host};") != std::string::npos); // templates shown unexpanded
+  CHECK(j.out.find("\"host_25G\": \"annex93a:") != std::string::npos);
 }
 
 TEST_CASE("catalog bad input: one line, exit 2", "[cli][catalog][bad-input]") {

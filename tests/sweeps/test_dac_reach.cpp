@@ -2,7 +2,9 @@
 // (DESIGN.md §7: ≈3–5 m at 25G, ≈3 m at 50G, 2–3 m at 100G, 1–2 m at 200G), roughly halving per
 // lane-rate doubling. Statistical fidelity, because the closure criteria are the IEEE ones there
 // (COM ≥ 3 dB by Annex 93A, with the cable assembly's NEXT) besides the post-FEC BER; the analytic
-// tier has neither crosstalk nor the equaliser limits and is only a bound.
+// tier has neither crosstalk nor the equaliser limits and is only a bound. Each rate runs its own
+// generation's reference receiver (COM table) and host board (sweeps/catalog/technologies.toml
+// host_25G …, transceivers/catalog/serdes.toml com_table_25G …).
 #include <catch2/catch.hpp>
 
 #include <linkphy/sweeps/link_eval.hpp>
@@ -15,7 +17,7 @@ using namespace linkphy;
 using namespace linkphy::sweeps;
 
 namespace {
-// Reach per class, computed once for both test cases (≈ 40 statistical evaluations).
+// Reach per class, computed once for all test cases (≈ 40 statistical evaluations).
 const std::map<std::string, ReachResult> &dac_reach() {
   static const std::map<std::string, ReachResult> r = [] {
     std::map<std::string, ReachResult> m;
@@ -26,10 +28,12 @@ const std::map<std::string, ReachResult> &dac_reach() {
       q.rate = rate;
       m[rate] = find_reach(q, 0.05); // 5 cm: well inside every band's width
       const auto &x = m[rate];
-      std::printf("dac %s statistical reach %.2f m (%d evaluations; there COM %.2f dB, pre-FEC "
-                  "BER %.2e; limited by '%s')\n",
-                  rate, x.length_m, x.evaluations, x.at_reach.com_db ? *x.at_reach.com_db : -1.0,
-                  x.at_reach.summary.ber_pre_fec, x.at_reach.limited_by.c_str());
+      std::printf("dac %s statistical reach %.2f m (%d evaluations; there IL %.2f dB, COM %.2f "
+                  "dB, pre-FEC BER %.2e; limited by '%s')\n",
+                  rate, x.length_m, x.evaluations,
+                  x.at_reach.hops.empty() ? -1.0 : x.at_reach.hops.front().il_nyquist_db,
+                  x.at_reach.com_db ? *x.at_reach.com_db : -1.0, x.at_reach.summary.ber_pre_fec,
+                  x.at_reach.limited_by.c_str());
     }
     return m;
   }();
@@ -37,8 +41,12 @@ const std::map<std::string, ReachResult> &dac_reach() {
 }
 } // namespace
 
-// The bands themselves: kept as the target, marked mayfail because the model misses them (25G and
-// 50G too long, 200G closes nowhere; figures in docs/link.md and printed above).
+// The bands themselves (tolerances: the published bands as given in DESIGN.md §7; "≈3 m" at 50G
+// taken as ±0.5 m, the half-width of the 100G band). Marked mayfail because the model still
+// misses them: with the per-rate receivers and host boards 25G 6.0 m, 50G 4.3 m, 100G 3.2 m are
+// long by about the factor the twinax model's cable loss is short (4.9 dB/m at 26.56 GHz vs ≈ 6–7
+// dB/m of real 26 AWG, being fixed in channels/), and 200G 0.9 m is short, limited by the 1.58 mV
+// NEXT of a 25G-era cable assembly applied at 53 GHz (docs/link.md).
 TEST_CASE("passive 26 AWG DAC reach lands in the published bands", "[technology][reach][dac]"
                                                                    "[!mayfail]") {
   const auto &r = dac_reach();
@@ -55,18 +63,26 @@ TEST_CASE("passive 26 AWG DAC reach lands in the published bands", "[technology]
 TEST_CASE("DAC reach falls with the lane rate and is set by COM, not by the BER",
           "[technology][reach][dac]") {
   const auto &r = dac_reach();
-  // Copper reach shrinks as the rate grows (DESIGN.md §7).
-  CHECK(r.at("50G").length_m < r.at("25G").length_m);
-  CHECK(r.at("100G").length_m < 0.85 * r.at("50G").length_m);
-  CHECK(r.at("200G").length_m < 0.85 * r.at("100G").length_m);
-  // 100G: the reach is where COM reaches 3 dB (within the 5 cm bisection step, ≈ 0.3 dB), while
-  // the BER there is still far below the KP4 threshold: COM is the binding IEEE criterion.
+  // Copper reach shrinks as the rate grows (DESIGN.md §7): every doubling costs ≥ 15 % (measured
+  // 0.72, 0.73, 0.28), and "roughly halves": no doubling keeps more than 85 % or less than 20 %.
+  for (const auto &[lo, hi] : {std::pair{"25G", "50G"}, {"50G", "100G"}, {"100G", "200G"}}) {
+    INFO(lo << " -> " << hi);
+    CHECK(r.at(hi).length_m < 0.85 * r.at(lo).length_m);
+    CHECK(r.at(hi).length_m > 0.2 * r.at(lo).length_m);
+  }
+  // Every rate closes somewhere and is COM-limited: at the reach COM is within the 5 cm bisection
+  // step of 3 dB (≤ 0.3 dB at these losses per 5 cm), while the BER is far below the FEC limit.
+  for (const char *rate : {"25G", "50G", "100G", "200G"}) {
+    INFO(rate);
+    const auto &h = r.at(rate);
+    CHECK(h.length_m > 0.5);
+    REQUIRE(h.at_reach.com_db);
+    CHECK(*h.at_reach.com_db >= 3.0);
+    CHECK(*h.at_reach.com_db < 3.3);
+    CHECK(h.at_reach.summary.ber_pre_fec < 1e-5);
+  }
+  // 100G: without the COM criterion (BER only, as before issue 6) the reach is longer.
   const auto &h = r.at("100G");
-  REQUIRE(h.at_reach.com_db);
-  CHECK(*h.at_reach.com_db >= 3.0);
-  CHECK(*h.at_reach.com_db < 3.5);
-  CHECK(h.at_reach.summary.ber_pre_fec < 1e-5);
-  // Without the COM criterion (BER only, as before issue 6) the reach is longer.
   LinkRequest q;
   q.tech = "dac";
   q.rate = "100G";
@@ -79,9 +95,34 @@ TEST_CASE("DAC reach falls with the lane rate and is set by COM, not by the BER"
   CHECK(evaluate_link(q).summary.feasible);
 }
 
+TEST_CASE("the 100G cable assembly at reach is within the IEEE 802.3ck cable assembly budget",
+          "[technology][reach][dac]") {
+  // Cross-check, not the closure criterion: 802.3ck Clause 162 allows a cable assembly (TP1–TP4)
+  // of up to 19.75 dB at 26.5625 GHz (tests/data/channels/CA_19p75dB_thru.s4p) to pass COM with the
+  // standard's host board. The model's COM-limited cable assembly (paddle cards + twinax) is the
+  // hop IL less the two 802.3ck host boards; measured 16.3 dB — below the limit (the model's NEXT,
+  // 1.58 mV of a 5 m assembly with fixtures, is pessimistic for a short one) by less than 6 dB.
+  const auto &h = dac_reach().at("100G");
+  LinkRequest q;
+  q.tech = "dac";
+  q.rate = "100G";
+  q.fidelity = Fidelity::statistical;
+  q.length_m = h.length_m;
+  const auto rep = evaluate_link(q);
+  REQUIRE(rep.hops.size() == 1);
+  q.length_m = 0;
+  q.sets = {"hop1={host}"}; // one host board alone (host_100G)
+  const double host_db = evaluate_link(q).hops.front().il_nyquist_db;
+  const double ca_db = rep.hops.front().il_nyquist_db - 2 * host_db;
+  std::printf("100G at reach %.2f m: hop IL %.2f dB, host board %.2f dB, cable assembly %.2f dB\n",
+              h.length_m, rep.hops.front().il_nyquist_db, host_db, ca_db);
+  CHECK(ca_db <= 19.75);
+  CHECK(ca_db > 19.75 - 6.0);
+}
+
 TEST_CASE("active copper reaches farther than the passive DAC at 100G",
           "[technology][reach][dac]") {
-  // 4.5 m of 26 AWG at 100G: beyond the passive DAC's COM-limited reach (3.7 m); the ACC's
+  // 4.5 m of 26 AWG at 100G: beyond the passive DAC's COM-limited reach (3.2 m); the ACC's
   // redriver (set to the cable's loss) and the AEC's cable-end retimers close it.
   LinkRequest q;
   q.rate = "100G";

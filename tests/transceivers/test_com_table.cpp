@@ -134,3 +134,64 @@ TEST_CASE("tap grids are inclusive and reject bad steps", "[com][table]") {
   CHECK_THROWS_WITH(tap_grid(0.0, 0.0, 1.0, "c_m1"), Catch::Contains("step must be > 0"));
   CHECK_THROWS_WITH(tap_grid(0.1, 0.02, 0.0, "c_m1"), Catch::Contains("max must be >= min"));
 }
+
+TEST_CASE("exploratory 200G CAKR table matches its workbook", "[com][table]") {
+  const ComTable t = find_com_table("df-200g-cakr");
+  const std::string w = slurp(std::filesystem::path(LINKPHY_TEST_DATA_DIR) / "com" /
+                              "200G-exploratory-CAKR-config.txt");
+  // Relative 1e-9: the TOML holds the workbook's decimal values.
+  CHECK_THAT(t.f_b_hz, WithinRel(workbook(w, "f_b") * 1e9, 1e-9));
+  CHECK_THAT(t.eta0_v2_per_hz, WithinRel(workbook(w, "eta_0") * 1e-9, 1e-9));
+  CHECK_THAT(t.snr_tx_db, WithinRel(workbook(w, "SNR_TX"), 1e-9));
+  CHECK_THAT(t.der0, WithinRel(workbook(w, "DER_0"), 1e-9));
+  CHECK_THAT(t.a_v_v, WithinRel(workbook(w, "A_v"), 1e-9));
+  CHECK_THAT(t.a_ne_v, WithinRel(workbook(w, "A_ne"), 1e-9));
+  CHECK_THAT(t.t_r_s, WithinRel(workbook(w, "T_r") * 1e-9, 1e-9));
+  CHECK_THAT(t.f_r_hz / t.f_b_hz, WithinRel(workbook(w, "f_r"), 1e-9));
+  CHECK_THAT(t.tx_ffe.c0_min, WithinRel(workbook(w, "c\\(0\\)"), 1e-9));
+  CHECK(t.dfe.b_max.size() == static_cast<std::size_t>(workbook(w, "N_b")));
+  CHECK_THAT(t.dfe.b_max[0], WithinRel(workbook(w, "b_max\\(1\\)"), 1e-9));
+  CHECK_THAT(t.dfe.b_max[1], WithinRel(workbook(w, "b_max\\(2..N_b\\)"), 1e-9));
+  CHECK(t.dfe.b_min[0] == workbook(w, "b_min\\(1\\)"));
+  CHECK_THAT(t.dfe.b_min.back(), WithinRel(workbook(w, "b_min\\(2..N_b\\)"), 1e-9));
+  // Floating taps are off (the file's header: the engine's window is shorter than N_f); the
+  // workbook's own values stay documented.
+  CHECK(workbook(w, "N_bg") == 6);
+  CHECK(t.dfe.n_bg == 0);
+  CHECK(t.dfe.n_f == static_cast<int>(workbook(w, "N_f")));
+  CHECK_THAT(t.ctle.f_z_hz, WithinRel(workbook(w, "f_z") * 1e9, 1e-9));
+  CHECK_THAT(t.ctle.f_hp_pz_hz, WithinRel(workbook(w, "f_HP_PZ") * 1e9, 1e-9));
+  CHECK(t.ctle.g_dc_db.size() == 14); // [-13:1:0]
+  CHECK(t.erl_n == static_cast<int>(workbook(w, "N")));
+  CHECK_THAT(t.erl_pass_db, WithinRel(workbook(w, "ERL Pass threshold"), 1e-9));
+  // Package case 1: four line segments [12 1 0.1 0.58] mm of Z_c [92 70 80 100] ohm.
+  REQUIRE(t.cases.size() == 1);
+  CHECK(close(t.cases[0].z_p_tx_mm, std::vector<double>{12.0, 1.0, 0.1, 0.58}));
+  CHECK(close(t.z_c_ohm, std::vector<double>{92.0, 70.0, 80.0, 100.0}));
+  CHECK(!t.include_pcb); // Include PCB = 0 in this workbook
+}
+
+TEST_CASE("25G and 50G tables carry their generation's receiver", "[com][table]") {
+  // Values as documented in each file's header (sources there); these pin the files against edits
+  // and check the facts that set the reach: NRZ with RS(528,514)'s DER_0 at 25G, the weaker
+  // 10-tap DFE of the 56G-MR class at 50G, both at their own baud (no frequency scaling).
+  const ComTable by = find_com_table("802.3by-cr");
+  CHECK(by.levels == 2);
+  CHECK_THAT(by.f_b_hz, WithinRel(25.78125e9, 1e-12));
+  CHECK_THAT(by.der0, WithinRel(1e-5, 1e-12));
+  CHECK_THAT(by.eta0_v2_per_hz, WithinRel(5.2e-17, 1e-12));
+  CHECK_THAT(by.snr_tx_db, WithinRel(27.0, 1e-12));
+  CHECK_THAT(by.ctle.f_z_hz, WithinRel(by.f_b_hz / 4, 1e-12));
+  CHECK(by.ctle.g_dc_db.size() == 13);
+  CHECK(by.dfe.b_max.size() == 12);
+  CHECK(by.cases.size() == 1);
+  const ComTable mr = find_com_table("cei-56g-mr");
+  CHECK(mr.levels == 4);
+  CHECK_THAT(mr.f_b_hz, WithinRel(26.5625e9, 1e-12));
+  CHECK_THAT(mr.ctle.f_z_hz, WithinRel(mr.f_b_hz / 2.5, 1e-12));
+  CHECK_THAT(mr.ctle.f_hp_pz_hz, WithinRel(mr.f_b_hz / 40, 1e-12));
+  CHECK(mr.dfe.b_max.size() == 10);
+  CHECK_THAT(mr.dfe.b_max[0], WithinRel(0.5, 1e-12));
+  CHECK_THAT(mr.snr_tx_db, WithinRel(31.0, 1e-12));
+  CHECK(mr.cases.size() == 2);
+}

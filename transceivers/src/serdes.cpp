@@ -3,25 +3,48 @@
 #include <linkphy/transceivers/catalogs.hpp>
 #include <linkphy/transceivers/serdes.hpp>
 
+#include <linkphy/phy/lane_rate.hpp>
+
 #include <algorithm>
 
 namespace linkphy::transceivers {
 
 std::vector<std::string> serdes_keys() {
-  return {"source",   "reach_class", "com_table",       "package_case", "dfe_taps",    "tx_ffe",
-          "adc_enob", "a_v",         "eta0_v2_per_ghz", "snr_tx",       "sigma_rj_ui", "a_dd_ui"};
+  std::vector<std::string> k = {"source",          "reach_class", "com_table",   "package_case",
+                                "dfe_taps",        "tx_ffe",      "adc_enob",    "a_v",
+                                "eta0_v2_per_ghz", "snr_tx",      "sigma_rj_ui", "a_dd_ui"};
+  for (const auto &rc : lane_rate_class_names())
+    k.push_back("com_table_" + rc);
+  return k;
 }
 
 std::vector<std::string> serdes_names() { return builtin_catalog("serdes.toml").names(); }
 
-SerdesClass find_serdes(const std::string &name, const ParamSet &overrides) {
+SerdesClass find_serdes(const std::string &name, const ParamSet &overrides,
+                        std::string_view rate_class) {
   ParamSet p = builtin_catalog("serdes.toml").entry(name, "SerDes class");
   p.merge(overrides);
   SerdesClass s;
   s.name = name;
   s.source = p.text("source");
   s.reach_class = p.text_or("reach_class").value_or(name);
-  s.table = find_com_table(p.text("com_table"));
+  // The receiver of a lane-rate class is that generation's COM table (com_table_25G …); a rate
+  // without one uses com_table, its frequencies scaled to the baud (serdes_settings).
+  std::string key = "com_table";
+  if (!rate_class.empty()) {
+    std::string per_rate = "com_table_";
+    per_rate += lane_rate_class(rate_class, "SerDes rate").name;
+    if (p.has(per_rate))
+      key = per_rate;
+  }
+  s.table = find_com_table(p.text(key));
+  s.com_table_key = key;
+  // The other tables' keys are known keys (not loaded here: a link evaluation looks a class up
+  // per hop, and a bad name fails at its own rate with the list of shipped tables).
+  (void)p.text("com_table");
+  for (const auto &rc : lane_rate_class_names())
+    if (const std::string k = "com_table_" + rc; p.has(k))
+      (void)p.text(k);
   s.package_case = static_cast<int>(p.integer(
       "package_case", 1, static_cast<long>(std::max<std::size_t>(s.table.cases.size(), 1))));
   s.dfe_taps =

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace linkphy::sweeps {
@@ -80,10 +81,13 @@ std::filesystem::path sweeps_data_dir();
 std::string technology_family(const std::string &name);
 
 /// A technology at link length `length_m` (≥ 0 m), with `sets` ("key=value"; "serdes.KEY=value"
-/// goes to the SerDes class) applied. Throws InputError for an unknown name (listing the known
-/// ones), a set of an unknown key, a malformed set, or an unresolved `{key}`.
+/// goes to the SerDes class) applied. With a lane-rate class `rate_class` ("25G" …), an entry key
+/// KEY_RATE (e.g. host_25G: that generation's standard host board) stands in for KEY when the
+/// entry has KEY and KEY itself is not in `sets`. Throws InputError for an unknown name (listing
+/// the known ones), a set of an unknown key, a malformed set, or an unresolved `{key}`.
 Technology make_technology(const std::string &name, double length_m,
-                           const std::vector<std::string> &sets = {});
+                           const std::vector<std::string> &sets = {},
+                           std::string_view rate_class = {});
 
 /// The lane-rate class of `lane` that `tech` runs: its name when it is a class ("100G"), else the
 /// class of the same line rate (±1 %); for technologies without optics and without a `rates` key

@@ -9,26 +9,31 @@
 #include <linkphy/transceivers/com_table.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace linkphy::transceivers {
 
 struct SerdesClass {
   std::string name, reach_class, source;
-  ComTable table;       ///< the COM table the class is based on (overrides applied)
-  int package_case = 1; ///< 1-based index into table.cases
-  int dfe_taps = -1;    ///< fixed DFE taps kept (−1: all of the table's)
-  bool tx_ffe = true;   ///< false: TX FFE fixed at c(0) = 1
-  double adc_enob = 0;  ///< ADC effective bits (0: analog slicer), [0, 16]
+  ComTable table;            ///< the COM table of the lane rate asked for (overrides applied)
+  std::string com_table_key; ///< the catalog key it came from: com_table_100G …, or com_table
+  int package_case = 1;      ///< 1-based index into table.cases
+  int dfe_taps = -1;         ///< fixed DFE taps kept (−1: all of the table's)
+  bool tx_ffe = true;        ///< false: TX FFE fixed at c(0) = 1
+  double adc_enob = 0;       ///< ADC effective bits (0: analog slicer), [0, 16]
 };
 
 /// Keys a SerDes entry or override may carry.
 std::vector<std::string> serdes_keys();
 
 /// A class from the built-in catalog, with `overrides` (keys of serdes_keys(); values with units
-/// where they have one: a_v="0.5 V", snr_tx="30 dB"). Throws InputError on an unknown class
-/// (listing the known ones) or a bad key/value.
-SerdesClass find_serdes(const std::string &name, const ParamSet &overrides = {});
+/// where they have one: a_v="0.5 V", snr_tx="30 dB"). `rate_class` ("25G" … "400G", or empty)
+/// picks the class's COM table for that lane-rate class (key com_table_25G …) when it has one,
+/// else its `com_table`. Throws InputError on an unknown class (listing the known ones), an
+/// unknown rate class, or a bad key/value.
+SerdesClass find_serdes(const std::string &name, const ParamSet &overrides = {},
+                        std::string_view rate_class = {});
 
 /// Names of the built-in classes.
 std::vector<std::string> serdes_names();
