@@ -293,6 +293,7 @@ struct FomParts {
 // D = (1 + jf/f_p1)(1 + jf/f_p2)(1 + jf/f_HP) (93A-22 with the 802.3ck second stage; without
 // it, g2 = 1 and B = E = 0).
 constexpr int kBasis = 4;
+constexpr int kRhoSteps = 64; // grid of the joint cursor/first-precursor bound (CtleState::g_rho)
 void ctle_basis(double f, const Settings &s, Complex out[kBasis]) {
   const Complex jf(0.0, f);
   Complex d = (1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz);
@@ -459,6 +460,13 @@ struct CtleState {
   // [path]: a NEXT aggressor's worst-phase energy (its TX FFE is off, so it does not depend on
   // the victim's taps); -1 for FEXT aggressors (computed per TX setting). Entry 0 unused.
   std::vector<double> xt_fixed;
+  // Per TX tap j (shift (j − pre) UI): the largest and smallest pulse sample it can weight at
+  // any cursor the MM search may return, t_s ∈ [peak − 7 UI, peak + 5 UI) (Evaluator::fom).
+  std::vector<double> tap_hi, tap_lo;
+  // g(ρ) = max over the same cursors of p(t) + ρ·p(t + 1 UI) on the grid ρ_k = −1 + k/kRhoSteps
+  // ·2 (the cursor tap with the first precursor tap, c(−1)/c(0) = ρ). g is convex in ρ (a
+  // maximum of linear functions), so between grid points it is below the larger end value.
+  std::vector<double> g_rho;
   double sigma_n = 0;
   double at(long t) const { return local[static_cast<std::size_t>(t - local_lo)]; }
 };
@@ -500,8 +508,9 @@ private:
   CtleState ctle_state(double g_dc, double g_hp) const;
   void full_pulses(double g_dc, double g_hp);
   bool fom(const CtleState &st, const std::vector<double> &c, double floor_db, FomParts &out) const;
+  // `floor0`: the FOM of some setting of the grid (or -1e300): prunes from the start.
   SearchBest exhaustive_search(const std::vector<CtleSetting> &ctles,
-                               const std::vector<TapSet> &combos) const;
+                               const std::vector<TapSet> &combos, double floor0) const;
   SearchBest local_search(const std::vector<CtleSetting> &ctles, std::size_t n_gdc,
                           const std::vector<TapSet> &combos, const std::vector<long> &grid) const;
   double sigma_n(double g_dc, double g_hp) const;
@@ -653,6 +662,34 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
         best = std::max(best, r[0]);
       st.xt_fixed[i] = best;
     }
+  const long taps = static_cast<long>(s_.tx_tap_values.size()) + 1;
+  st.tap_hi.assign(static_cast<std::size_t>(taps), -1e300);
+  st.tap_lo.assign(static_cast<std::size_t>(taps), 1e300);
+  st.g_rho.clear();
+  if (s_.tx_pre_taps >= 1) {
+    st.g_rho.assign(kRhoSteps + 1, -1e300);
+    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
+      if (t < st.local_lo || t + m > hi)
+        continue;
+      const double p0 = st.at(t), p1 = st.at(t + m);
+      for (int k = 0; k <= kRhoSteps; ++k) {
+        const double rho = -1.0 + 2.0 * k / kRhoSteps;
+        st.g_rho[static_cast<std::size_t>(k)] =
+            std::max(st.g_rho[static_cast<std::size_t>(k)], p0 + rho * p1);
+      }
+    }
+  }
+  for (long j = 0; j < taps; ++j) {
+    const long shift = (j - s_.tx_pre_taps) * m;
+    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
+      const long u = t - shift;
+      if (u < st.local_lo || u > hi)
+        continue;
+      const double v = st.at(u);
+      st.tap_hi[static_cast<std::size_t>(j)] = std::max(st.tap_hi[static_cast<std::size_t>(j)], v);
+      st.tap_lo[static_cast<std::size_t>(j)] = std::min(st.tap_lo[static_cast<std::size_t>(j)], v);
+    }
+  }
   return st;
 }
 
@@ -683,33 +720,93 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   if (w0 - post * m < lo || w1 + pre * m > hi ||
       st.peak + (3L + static_cast<long>(span) + pre) * m > hi)
     return false;
-  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak, evaluated
-  // lazily: the peak search, the zero crossing and the MM criterion touch ~1/2 of the window.
+  const double var_x =
+      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
+  {
+    // Before the cursor search, an upper bound of the FOM valid at any cursor: h(0) at most
+    // Σ_j c_j·(largest or smallest sample tap j can weight), the jitter at least its smallest
+    // value over the sampling phases, crosstalk exact (it takes the worst phase anyway), ISI
+    // >= 0. The FOM grows with h(0) at fixed other terms (σ_TX ∝ h(0)), so the bound holds; the
+    // quadratic forms go through the lag products a_l = Σ_i c_i·c_(i+l) (rounding differs from
+    // quad() by ~1e-16, hence the 1e-9 dB margin).
+    double h_max = 0;
+    const auto main = static_cast<std::size_t>(pre);
+    std::size_t joint = c.size(); // the first precursor tap, bounded jointly with the cursor
+    if (!st.g_rho.empty() && c[main] > 0) {
+      const double rho = c[main - 1] / c[main];
+      if (rho >= -1.0 && rho <= 1.0) {
+        const double x = (rho + 1.0) * 0.5 * kRhoSteps;
+        const auto k = std::min(static_cast<std::size_t>(x), static_cast<std::size_t>(kRhoSteps));
+        const double g =
+            std::max(st.g_rho[k], st.g_rho[std::min(k + 1, static_cast<std::size_t>(kRhoSteps))]);
+        h_max += c[main] * g * (1.0 + 1e-12) + 1e-300; // (rounding of ρ and of the grid)
+        joint = main - 1;
+      }
+    }
+    for (std::size_t j = 0; j < c.size(); ++j)
+      if (joint == c.size() || (j != main && j != joint))
+        h_max += c[j] * (c[j] >= 0 ? st.tap_hi[j] : st.tap_lo[j]);
+    if (h_max <= 0)
+      return false;
+    const std::size_t nl = c.size();
+    std::array<double, 16> lag{};
+    const bool small = nl <= lag.size();
+    if (small)
+      for (std::size_t l = 0; l < nl; ++l) {
+        double a = 0;
+        for (std::size_t i = 0; i + l < nl; ++i)
+          a += c[i] * c[i + l];
+        lag[l] = l == 0 ? a : 2.0 * a;
+      }
+    auto lag_quad = [&](const std::vector<double> &r) {
+      double q = 0;
+      for (std::size_t l = 0; l < nl; ++l)
+        q += r[l] * lag[l];
+      return q;
+    };
+    if (small) {
+      double jit = 1e300;
+      for (const auto &r : st.rd)
+        jit = std::min(jit, lag_quad(r));
+      double xt = 0;
+      for (std::size_t i = 1; i < st.r.size(); ++i) {
+        double best = st.xt_fixed[i];
+        if (best < 0) {
+          best = 0;
+          for (const auto &r : st.r[i])
+            best = std::max(best, lag_quad(r));
+        }
+        xt += var_x * best;
+      }
+      const double s_j2 = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
+                          std::max(jit, 0.0) * (m / 2.0) * (m / 2.0);
+      const double s_tx = h_max * tx_noise_;
+      const double a_max = s_.r_lm * h_max / (s_.levels - 1);
+      const double others = s_j2 + xt + st.sigma_n * st.sigma_n + s_tx * s_tx;
+      if (20.0 * std::log10(a_max / std::sqrt(others)) < floor_db - 1e-9)
+        return false;
+    }
+  }
+  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak, computed in
+  // blocks as the searches need them (loops the compiler vectorises; each sample sums the taps
+  // in the same order as ffe_sample): the peak range first, then the cursor search's range.
   const auto wn = static_cast<std::size_t>(w1 - w0 + 1);
   thread_local std::vector<double> win;
-  thread_local std::vector<unsigned> stamp;
-  thread_local unsigned gen = 0;
-  if (stamp.size() != wn) {
-    stamp.assign(wn, 0);
-    win.resize(wn);
-    gen = 0;
-  }
-  if (++gen == 0) {
-    std::fill(stamp.begin(), stamp.end(), 0u);
-    gen = 1;
-  }
+  win.resize(wn);
   const double *base = st.local.data() + (w0 - lo);
-  auto sample = [&](long i) {
-    const auto u = static_cast<std::size_t>(i);
-    if (stamp[u] == gen)
-      return win[u];
-    double acc = 0;
-    for (std::size_t j = 0; j < c.size(); ++j)
-      acc += c[j] * base[i - (static_cast<long>(j) - pre) * m];
-    win[u] = acc;
-    stamp[u] = gen;
-    return acc;
+  auto compute = [&](std::size_t from, std::size_t to) { // [from, to)
+    std::fill(win.begin() + static_cast<long>(from), win.begin() + static_cast<long>(to), 0.0);
+    for (std::size_t j = 0; j < c.size(); ++j) {
+      const double cj = c[j];
+      const double *src = base - (static_cast<long>(j) - pre) * m;
+      double *dst = win.data();
+      for (std::size_t i = from; i < to; ++i)
+        dst[i] += cj * src[i];
+    }
   };
+  const auto um = static_cast<std::size_t>(m);
+  compute(5 * um, 11 * um + 1);
+  auto sample = [&](long i) { return win[static_cast<std::size_t>(i)]; };
   // Peak within ±3 UI of the unequalised one: coarse pass every 4 samples, then refine (the
   // pulse is smooth at M ≥ 16 samples per UI).
   long peak_rel = 5L * m;
@@ -728,6 +825,16 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
       peak_rel = t;
     }
   }
+  {
+    // mm_cursor reads [peak − 5 UI, peak + 3 UI) of the window (the crossing within 4 UI before
+    // the peak, the MM metric ±1 UI around up to 2 UI after it).
+    const auto from = static_cast<std::size_t>(std::max(0L, peak_rel - 5L * m));
+    const auto to = std::min(wn, static_cast<std::size_t>(peak_rel + 3L * m));
+    if (from < 5 * um)
+      compute(from, 5 * um);
+    if (to > 11 * um + 1)
+      compute(11 * um + 1, to);
+  }
   const double bmax1 = s_.b_max.empty() ? 0.0 : s_.b_max[0];
   const long ts = mm_cursor(sample, static_cast<long>(wn), w0, peak_rel, m, bmax1);
   if (ts < 0)
@@ -743,8 +850,6 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   const double h0 = ui_sample(0);
   if (h0 <= 0)
     return false;
-  const double var_x =
-      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
   o.a_s = s_.r_lm * h0 / (s_.levels - 1); // 93A.1.6 c
   // The terms that do not depend on the DFE first: jitter, TX noise, RX noise, crosstalk.
   const double hj2 = quad(c, st.rd[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
@@ -797,7 +902,7 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
 }
 
 SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
-                                        const std::vector<TapSet> &combos) const {
+                                        const std::vector<TapSet> &combos, double floor0) const {
   // Each worker takes every n-th CTLE setting; the best is the highest FOM, ties to the first
   // setting in table order (deterministic whatever the thread count).
   const unsigned hw = s_.threads > 0
@@ -807,7 +912,9 @@ SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
   std::vector<SearchBest> bests(workers);
   // Pruning floor shared by the workers: a setting whose bound is below the best FOM found so
   // far cannot be the optimum, so skipping it never changes the result.
-  std::atomic<double> shared_best{-1e300};
+  // (floor0 less 1e-9 dB, so that rounding in the bounds never prunes a setting whose FOM
+  // equals floor0.)
+  std::atomic<double> shared_best{floor0 - 1e-9};
   const double k_tx = (s_.levels - 1) / s_.r_lm * tx_noise_;
   auto work = [&](std::size_t w) {
     SearchBest &b = bests[w];
@@ -1054,16 +1161,15 @@ Result Evaluator::run() {
   for (double ghp : hp)
     for (double gdc : s_.g_dc_db)
       ctles.push_back({gdc, ghp});
-  SearchBest best;
-  if (s_.search == Settings::Search::local) {
-    best = local_search(ctles, s_.g_dc_db.size(), combos, grid);
-    if (best.fom <= -1e299) { // no start has a valid cursor: fall back to every setting
-      const long evaluated = best.evaluated;
-      best = exhaustive_search(ctles, combos);
-      best.evaluated += evaluated;
-    }
-  } else {
-    best = exhaustive_search(ctles, combos);
+  // The local search first: its FOM is that of a setting of the grid, so the exhaustive search
+  // may prune from the start everything whose bound is below it (the optimum never is: its
+  // bound is >= its FOM >= the local one, and ties are kept), which makes it several times
+  // faster without changing its result.
+  SearchBest best = local_search(ctles, s_.g_dc_db.size(), combos, grid);
+  if (s_.search == Settings::Search::exhaustive || best.fom <= -1e299) {
+    const long evaluated = best.evaluated;
+    best = exhaustive_search(ctles, combos, best.fom);
+    best.evaluated += evaluated;
   }
   r.settings_evaluated = best.evaluated;
   const double best_gdc = ctles[best.ctle].gdc, best_ghp = ctles[best.ctle].ghp;
