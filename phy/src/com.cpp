@@ -463,6 +463,9 @@ struct CtleState {
   // Per TX tap j (shift (j − pre) UI): the largest and smallest pulse sample it can weight at
   // any cursor the MM search may return, t_s ∈ [peak − 7 UI, peak + 5 UI) (Evaluator::fom).
   std::vector<double> tap_hi, tap_lo;
+  // The same for the cursors outside the window's peak range: t_s ∈ [peak − 7, peak − 3) ∪
+  // (peak + 3, peak + 5) UI.
+  std::vector<double> out_hi, out_lo;
   // g(ρ) = max over the same cursors of p(t) + ρ·p(t + 1 UI) on the grid ρ_k = −1 + k/kRhoSteps
   // ·2 (the cursor tap with the first precursor tap, c(−1)/c(0) = ρ). g is convex in ρ (a
   // maximum of linear functions), so between grid points it is below the larger end value.
@@ -679,6 +682,21 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
       }
     }
   }
+  st.out_hi.assign(static_cast<std::size_t>(taps), -1e300);
+  st.out_lo.assign(static_cast<std::size_t>(taps), 1e300);
+  for (long j = 0; j < taps; ++j) {
+    const long shift = (j - s_.tx_pre_taps) * m;
+    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
+      if (t >= st.peak - 3L * m && t <= st.peak + 3L * m)
+        continue;
+      const long u = t - shift;
+      if (u < st.local_lo || u > hi)
+        continue;
+      const double v = st.at(u);
+      st.out_hi[static_cast<std::size_t>(j)] = std::max(st.out_hi[static_cast<std::size_t>(j)], v);
+      st.out_lo[static_cast<std::size_t>(j)] = std::min(st.out_lo[static_cast<std::size_t>(j)], v);
+    }
+  }
   for (long j = 0; j < taps; ++j) {
     const long shift = (j - s_.tx_pre_taps) * m;
     for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
@@ -722,13 +740,23 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
     return false;
   const double var_x =
       (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
+  // The bounds below compare A_s²/σ² with 10^((floor − 1e-9 dB)/10) instead of the FOM in dB
+  // with the floor (no logarithm per setting; the 1e-9 dB margin covers the rounding of either
+  // form, so a setting whose FOM reaches the floor is never dropped).
+  thread_local double last_floor = -1e300, floor_pow = 0;
+  if (floor_db != last_floor) {
+    last_floor = floor_db;
+    floor_pow = floor_db < -1e299 ? 0.0 : std::pow(10.0, (floor_db - 1e-9) / 10.0);
+  }
+  bool have_lb = false; // lb_others: a lower bound of σ_J² + σ_XT² + σ_N² at any cursor
+  double lb_others = 0;
   {
     // Before the cursor search, an upper bound of the FOM valid at any cursor: h(0) at most
     // Σ_j c_j·(largest or smallest sample tap j can weight), the jitter at least its smallest
     // value over the sampling phases, crosstalk exact (it takes the worst phase anyway), ISI
     // >= 0. The FOM grows with h(0) at fixed other terms (σ_TX ∝ h(0)), so the bound holds; the
     // quadratic forms go through the lag products a_l = Σ_i c_i·c_(i+l) (rounding differs from
-    // quad() by ~1e-16, hence the 1e-9 dB margin).
+    // quad() by ~1e-16, within the 1e-9 dB margin).
     double h_max = 0;
     const auto main = static_cast<std::size_t>(pre);
     std::size_t joint = c.size(); // the first precursor tap, bounded jointly with the cursor
@@ -739,7 +767,7 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
         const auto k = std::min(static_cast<std::size_t>(x), static_cast<std::size_t>(kRhoSteps));
         const double g =
             std::max(st.g_rho[k], st.g_rho[std::min(k + 1, static_cast<std::size_t>(kRhoSteps))]);
-        h_max += c[main] * g * (1.0 + 1e-12) + 1e-300; // (rounding of ρ and of the grid)
+        h_max += c[main] * (g + 1e-12 * std::abs(g)); // (rounding of ρ and of the grid)
         joint = main - 1;
       }
     }
@@ -765,9 +793,7 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
       return q;
     };
     if (small) {
-      double jit = 1e300;
-      for (const auto &r : st.rd)
-        jit = std::min(jit, lag_quad(r));
+      have_lb = true;
       double xt = 0;
       for (std::size_t i = 1; i < st.r.size(); ++i) {
         double best = st.xt_fixed[i];
@@ -778,13 +804,19 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
         }
         xt += var_x * best;
       }
-      const double s_j2 = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
-                          std::max(jit, 0.0) * (m / 2.0) * (m / 2.0);
       const double s_tx = h_max * tx_noise_;
       const double a_max = s_.r_lm * h_max / (s_.levels - 1);
-      const double others = s_j2 + xt + st.sigma_n * st.sigma_n + s_tx * s_tx;
-      if (20.0 * std::log10(a_max / std::sqrt(others)) < floor_db - 1e-9)
+      const double others = xt + st.sigma_n * st.sigma_n + s_tx * s_tx;
+      if (a_max * a_max < floor_pow * others) // without jitter first: cheaper, often enough
         return false;
+      double jit = 1e300;
+      for (const auto &r : st.rd)
+        jit = std::min(jit, lag_quad(r));
+      const double s_j2 = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
+                          std::max(jit, 0.0) * (m / 2.0) * (m / 2.0);
+      if (a_max * a_max < floor_pow * (others + s_j2))
+        return false;
+      lb_others = xt + st.sigma_n * st.sigma_n + s_j2;
     }
   }
   // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak, computed in
@@ -824,6 +856,21 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
       peak_v = v;
       peak_rel = t;
     }
+  }
+  if (have_lb) {
+    // The same bound with h(0) at most the largest sample of the window's peak range [5, 11] UI
+    // (computed) or, for cursors in [1, 5) or (11, 13) UI, the per-tap bound there.
+    double h_max = 0;
+    for (std::size_t i = 5 * um; i <= 11 * um; ++i)
+      h_max = std::max(h_max, win[i]);
+    double h_out = 0;
+    for (std::size_t j = 0; j < c.size(); ++j)
+      h_out += c[j] * (c[j] >= 0 ? st.out_hi[j] : st.out_lo[j]);
+    h_max = std::max(h_max, h_out);
+    const double s_tx = h_max * tx_noise_;
+    const double a_max = s_.r_lm * h_max / (s_.levels - 1);
+    if (a_max * a_max < floor_pow * (lb_others + s_tx * s_tx))
+      return false;
   }
   {
     // mm_cursor reads [peak − 5 UI, peak + 3 UI) of the window (the crossing within 4 UI before
@@ -872,7 +919,7 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   // Upper bounds of the FOM (the ISI term is >= 0, and at least the energy outside the DFE
   // span): a setting that cannot beat the best FOM so far is not the optimum, so skipping it
   // never changes the result.
-  if (20.0 * std::log10(o.a_s / std::sqrt(others)) < floor_db)
+  if (o.a_s * o.a_s < floor_pow * others)
     return false;
   thread_local std::vector<double> h;
   h.assign(span + 1, 0.0);
@@ -884,7 +931,7 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
     double outside = energy;
     for (std::size_t d = 1; d <= span; ++d)
       outside -= h[d] * h[d];
-    if (20.0 * std::log10(o.a_s / std::sqrt(var_x * std::max(outside, 0.0) + others)) < floor_db)
+    if (o.a_s * o.a_s < floor_pow * (var_x * std::max(outside, 0.0) + others))
       return false;
   }
   thread_local std::vector<double> b;
