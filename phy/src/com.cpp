@@ -777,7 +777,7 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
     if (h_max <= 0)
       return false;
     const std::size_t nl = c.size();
-    std::array<double, 16> lag{};
+    std::array<double, 16> lag; // entries [0, nl) set below
     const bool small = nl <= lag.size();
     if (small)
       for (std::size_t l = 0; l < nl; ++l) {
@@ -860,9 +860,14 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   if (have_lb) {
     // The same bound with h(0) at most the largest sample of the window's peak range [5, 11] UI
     // (computed) or, for cursors in [1, 5) or (11, 13) UI, the per-tap bound there.
-    double h_max = 0;
-    for (std::size_t i = 5 * um; i <= 11 * um; ++i)
-      h_max = std::max(h_max, win[i]);
+    double lane[4] = {0, 0, 0, 0}; // four independent maxima (no serial dependency)
+    std::size_t i = 5 * um;
+    for (; i + 4 <= 11 * um + 1; i += 4)
+      for (std::size_t q = 0; q < 4; ++q)
+        lane[q] = lane[q] > win[i + q] ? lane[q] : win[i + q];
+    for (; i <= 11 * um; ++i)
+      lane[0] = std::max(lane[0], win[i]);
+    double h_max = std::max(std::max(lane[0], lane[1]), std::max(lane[2], lane[3]));
     double h_out = 0;
     for (std::size_t j = 0; j < c.size(); ++j)
       h_out += c[j] * (c[j] >= 0 ? st.out_hi[j] : st.out_lo[j]);
