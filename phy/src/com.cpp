@@ -1217,7 +1217,10 @@ Result Evaluator::run() {
   // may prune from the start everything whose bound is below it (the optimum never is: its
   // bound is >= its FOM >= the local one, and ties are kept), which makes it several times
   // faster without changing its result.
-  SearchBest best = local_search(ctles, s_.g_dc_db.size(), combos, grid);
+  // (Not for small grids, e.g. fixed equalisers, where it would only repeat the work.)
+  SearchBest best;
+  if (s_.search == Settings::Search::local || ctles.size() * combos.size() > 64)
+    best = local_search(ctles, s_.g_dc_db.size(), combos, grid);
   if (s_.search == Settings::Search::exhaustive || best.fom <= -1e299) {
     const long evaluated = best.evaluated;
     best = exhaustive_search(ctles, combos, best.fom);
