@@ -132,6 +132,70 @@ void BM_analytic(benchmark::State &state) {
 }
 BENCHMARK(BM_analytic)->Unit(benchmark::kMicrosecond);
 
+// The equaliser search with the 802.3ck CR grid (147 CTLE × 4,345 TX FFE settings, 12-tap DFE
+// with floating taps; transceivers/catalog/com/802.3ck-cr-ca.toml) on the fixed hop's channel,
+// exhaustive (the default, as `linkphy com` and the link evaluator) and local (opt-in). Process
+// CPU time: the exhaustive search runs on worker threads.
+HopInput searched_hop(bool local) {
+  HopInput in = fixed_hop();
+  com::Settings &st = in.settings;
+  st.f_hp_pz_hz = 0.6640625e9;
+  st.g_dc_db.clear();
+  for (int g = -20; g <= 0; ++g)
+    st.g_dc_db.push_back(g);
+  st.g_dc_hp_db = {-6, -5, -4, -3, -2, -1, 0};
+  auto range = [](int lo, int hi) { // in steps of 0.02
+    std::vector<double> v;
+    for (int k = lo; k <= hi; ++k)
+      v.push_back(0.02 * k);
+    return v;
+  };
+  st.tx_pre_taps = 3;
+  st.tx_tap_values = {range(-3, 0), range(0, 6), range(-17, 0), range(-10, 0)};
+  st.c0_min = 0.54;
+  st.b_max = {0.85, 0.3, 0.2, 0.2, 0.2, 0.2, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1};
+  st.b_min = {0.3, 0.05, -0.03, -0.03, -0.03, -0.03, -0.03, -0.03, -0.03, -0.03, -0.03, -0.03};
+  st.n_bg = 3;
+  st.n_bf = 3;
+  st.n_f = 40;
+  st.b_max_g = 0.03;
+  st.b_float_rss_max = 0.02;
+  st.n_tail_start = 25;
+  in.local_search = local;
+  return in;
+}
+
+void BM_statistical_hop_search_exhaustive(benchmark::State &state) {
+  const HopInput in = searched_hop(false);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(evaluate_hop_statistical(in).eye.ber);
+}
+BENCHMARK(BM_statistical_hop_search_exhaustive)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime();
+
+void BM_statistical_hop_search_local(benchmark::State &state) {
+  const HopInput in = searched_hop(true);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(evaluate_hop_statistical(in).eye.ber);
+}
+BENCHMARK(BM_statistical_hop_search_local)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+
+// One statistical link point as the sweeps evaluate it: 26 AWG DAC, 2 m, 100G (channel and
+// packages built, full 802.3ck CR search with the cable's NEXT, statistical eye, FEC).
+void BM_statistical_link_point_dac100g(benchmark::State &state) {
+  sweeps::LinkRequest q;
+  q.tech = "dac";
+  q.length_m = 2;
+  q.rate = "100G";
+  q.fidelity = sweeps::Fidelity::statistical;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(sweeps::evaluate_link(q).summary.ber_pre_fec);
+}
+BENCHMARK(BM_statistical_link_point_dac100g)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime();
+
 void BM_montecarlo_1M_symbols(benchmark::State &state) {
   const HopResult h = evaluate_hop_statistical(fixed_hop());
   for (auto _ : state)

@@ -12,11 +12,13 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <numbers>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 
 namespace linkphy::com {
 
@@ -79,10 +81,19 @@ struct TapSet {
   std::vector<double> c; // c(−pre)..c(post) with c(0)
 };
 
-std::vector<TapSet> tx_combinations(const Settings &s) {
+// Every TX FFE setting with c(0) >= c0_min, tap 0 varying fastest. `grid` (if given): for each
+// point of the full tap grid (linear index Σ idx[i]·Π_{k<i} n_k), its index in the result or -1.
+std::vector<TapSet> tx_combinations(const Settings &s, std::vector<long> *grid = nullptr) {
   std::vector<TapSet> out;
   const std::size_t n = s.tx_tap_values.size();
   std::vector<std::size_t> idx(n, 0);
+  long linear = 0;
+  if (grid) {
+    std::size_t points = 1;
+    for (const auto &v : s.tx_tap_values)
+      points *= v.size();
+    grid->assign(points, -1);
+  }
   for (;;) {
     TapSet t;
     double sum_abs = 0;
@@ -97,8 +108,12 @@ std::vector<TapSet> tx_combinations(const Settings &s) {
     if (n == static_cast<std::size_t>(s.tx_pre_taps))
       t.c.push_back(0.0);
     t.c[static_cast<std::size_t>(s.tx_pre_taps)] = 1.0 - sum_abs;
-    if (1.0 - sum_abs >= s.c0_min - 1e-9)
+    if (1.0 - sum_abs >= s.c0_min - 1e-9) {
+      if (grid)
+        (*grid)[static_cast<std::size_t>(linear)] = static_cast<long>(out.size());
       out.push_back(std::move(t));
+    }
+    ++linear;
     std::size_t i = 0;
     while (i < n && ++idx[i] == s.tx_tap_values[i].size())
       idx[i++] = 0;
@@ -278,6 +293,7 @@ struct FomParts {
 // D = (1 + jf/f_p1)(1 + jf/f_p2)(1 + jf/f_HP) (93A-22 with the 802.3ck second stage; without
 // it, g2 = 1 and B = E = 0).
 constexpr int kBasis = 4;
+constexpr int kRhoSteps = 64; // grid of the joint cursor/first-precursor bound (CtleState::g_rho)
 void ctle_basis(double f, const Settings &s, Complex out[kBasis]) {
   const Complex jf(0.0, f);
   Complex d = (1.0 + jf / s.f_p1_hz) * (1.0 + jf / s.f_p2_hz);
@@ -321,6 +337,35 @@ const std::vector<std::array<Complex, kBasis>> &ctle_basis_grid(std::size_t k_po
   return c.v;
 }
 
+// The noise Gram matrix of the CTLE basis on the channel's frequency points (93A-35 as the
+// reference code integrates it): G_ab = Σ_k |H_r(f_k)|²·Re(X_a(f_k)·conj X_b(f_k))·(f_k − f_k−1),
+// so that Σ_k |H_r·H_ctf|²·Δf_k = wᵀGw for the CTLE weights w (ctle_weights). Kept per thread for
+// the last grid and filter set (hops of a sweep share them).
+const std::array<double, kBasis * kBasis> &noise_gram(const std::vector<double> &f,
+                                                      const Settings &s) {
+  struct Cache {
+    std::vector<double> f;
+    std::array<double, 5> key{};
+    std::array<double, kBasis * kBasis> g{};
+  };
+  thread_local Cache c;
+  const std::array<double, 5> key{s.f_r_hz, s.f_z_hz, s.f_p1_hz, s.f_p2_hz, s.f_hp_pz_hz};
+  if (c.key != key || c.f != f) {
+    c.g.fill(0.0);
+    Complex x[kBasis];
+    for (std::size_t k = 1; k < f.size(); ++k) {
+      ctle_basis(f[k], s, x);
+      const double r2 = std::norm(rx_filter(f[k], s.f_r_hz)) * (f[k] - f[k - 1]);
+      for (std::size_t a = 0; a < kBasis; ++a)
+        for (std::size_t b = 0; b < kBasis; ++b)
+          c.g[a * kBasis + b] += r2 * (x[a].real() * x[b].real() + x[a].imag() * x[b].imag());
+    }
+    c.f = f;
+    c.key = key;
+  }
+  return c.g;
+}
+
 // One path's basis pulses and their per-phase UI-rate cross-correlations.
 struct PathBasis {
   std::vector<std::vector<double>> p; // [basis][N] pulse responses (amplitude applied)
@@ -347,7 +392,11 @@ void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasi
     pb.xd.assign(mm * per, 0.0);
   else
     pb.xd.clear();
-  std::vector<std::vector<double>> seq(kBasis, std::vector<double>(n_ui)), dseq = seq;
+  // Sequences padded with `lags` zeros, so that all lags of a pair accumulate in one pass (in the
+  // same order as lag by lag: the extra terms are exact zeros, so the sums are bit-identical).
+  const auto nl = static_cast<std::size_t>(pb.lags) + 1;
+  std::vector<std::vector<double>> seq(kBasis, std::vector<double>(n_ui + nl, 0.0)), dseq = seq;
+  std::vector<double> acc(nl), accd(nl);
   for (std::size_t ph = 0; ph < mm; ++ph) {
     for (int a = 0; a < kBasis; ++a)
       for (std::size_t k = 0; k < n_ui && !zero[static_cast<std::size_t>(a)]; ++k) {
@@ -362,21 +411,23 @@ void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasi
       for (int b = 0; b < kBasis; ++b) {
         if (zero[static_cast<std::size_t>(a)] || zero[static_cast<std::size_t>(b)])
           continue;
-        for (int l = 0; l <= pb.lags; ++l) {
-          const auto &sa = seq[static_cast<std::size_t>(a)];
-          const auto &sb = seq[static_cast<std::size_t>(b)];
-          double acc = 0;
-          for (std::size_t k = 0; k + static_cast<std::size_t>(l) < n_ui; ++k)
-            acc += sa[k] * sb[k + static_cast<std::size_t>(l)];
-          pb.at(pb.x, static_cast<int>(ph), a, b, l) = acc;
-          if (with_derivative) {
-            const auto &da = dseq[static_cast<std::size_t>(a)];
-            const auto &db = dseq[static_cast<std::size_t>(b)];
-            double accd = 0;
-            for (std::size_t k = 0; k + static_cast<std::size_t>(l) < n_ui; ++k)
-              accd += da[k] * db[k + static_cast<std::size_t>(l)];
-            pb.at(pb.xd, static_cast<int>(ph), a, b, l) = accd;
-          }
+        const double *sa = seq[static_cast<std::size_t>(a)].data();
+        const double *sb = seq[static_cast<std::size_t>(b)].data();
+        std::fill(acc.begin(), acc.end(), 0.0);
+        for (std::size_t k = 0; k < n_ui; ++k)
+          for (std::size_t l = 0; l < nl; ++l)
+            acc[l] += sa[k] * sb[k + l];
+        for (std::size_t l = 0; l < nl; ++l)
+          pb.at(pb.x, static_cast<int>(ph), a, b, static_cast<int>(l)) = acc[l];
+        if (with_derivative) {
+          const double *da = dseq[static_cast<std::size_t>(a)].data();
+          const double *db = dseq[static_cast<std::size_t>(b)].data();
+          std::fill(accd.begin(), accd.end(), 0.0);
+          for (std::size_t k = 0; k < n_ui; ++k)
+            for (std::size_t l = 0; l < nl; ++l)
+              accd[l] += da[k] * db[k + l];
+          for (std::size_t l = 0; l < nl; ++l)
+            pb.at(pb.xd, static_cast<int>(ph), a, b, static_cast<int>(l)) = accd[l];
         }
       }
   }
@@ -406,6 +457,19 @@ struct CtleState {
   long peak = 0;
   std::vector<std::vector<std::vector<double>>> r; // [path][phase][lag]
   std::vector<std::vector<double>> rd;             // thru derivative [phase][lag]
+  // [path]: a NEXT aggressor's worst-phase energy (its TX FFE is off, so it does not depend on
+  // the victim's taps); -1 for FEXT aggressors (computed per TX setting). Entry 0 unused.
+  std::vector<double> xt_fixed;
+  // Per TX tap j (shift (j − pre) UI): the largest and smallest pulse sample it can weight at
+  // any cursor the MM search may return, t_s ∈ [peak − 7 UI, peak + 5 UI) (Evaluator::fom).
+  std::vector<double> tap_hi, tap_lo;
+  // The same for the cursors outside the window's peak range: t_s ∈ [peak − 7, peak − 3) ∪
+  // (peak + 3, peak + 5) UI.
+  std::vector<double> out_hi, out_lo;
+  // g(ρ) = max over the same cursors of p(t) + ρ·p(t + 1 UI) on the grid ρ_k = −1 + k/kRhoSteps
+  // ·2 (the cursor tap with the first precursor tap, c(−1)/c(0) = ρ). g is convex in ρ (a
+  // maximum of linear functions), so between grid points it is below the larger end value.
+  std::vector<double> g_rho;
   double sigma_n = 0;
   double at(long t) const { return local[static_cast<std::size_t>(t - local_lo)]; }
 };
@@ -424,10 +488,20 @@ Workspace &workspace() {
   return w;
 }
 
+struct CtleSetting {
+  double gdc, ghp; // dB
+};
+// The best setting of a search: index into the CTLE settings and the TX FFE combinations.
+struct SearchBest {
+  double fom = -1e300;
+  std::size_t ctle = 0, tx = 0;
+  long evaluated = 0; // FOM evaluations (exhaustive: every setting counted, pruned or not)
+};
+
 class Evaluator {
 public:
   Evaluator(const Settings &s, const PathTransfer &thru, std::span<const PathTransfer> aggr)
-      : s_(s), thru_(thru), aggr_(aggr) {}
+      : s_(s), thru_(thru), aggr_(aggr), tx_noise_(std::pow(10.0, -s.snr_tx_db / 20.0)) {}
   Result run();
   /// The thru pulse at the chosen CTLE (after run(); valid until the thread's next evaluation).
   const std::vector<double> &thru_pulse() const { return pulses_[0].p; }
@@ -437,11 +511,17 @@ private:
   CtleState ctle_state(double g_dc, double g_hp) const;
   void full_pulses(double g_dc, double g_hp);
   bool fom(const CtleState &st, const std::vector<double> &c, double floor_db, FomParts &out) const;
+  // `floor0`: the FOM of some setting of the grid (or -1e300): prunes from the start.
+  SearchBest exhaustive_search(const std::vector<CtleSetting> &ctles,
+                               const std::vector<TapSet> &combos, double floor0) const;
+  SearchBest local_search(const std::vector<CtleSetting> &ctles, std::size_t n_gdc,
+                          const std::vector<TapSet> &combos, const std::vector<long> &grid) const;
   double sigma_n(double g_dc, double g_hp) const;
 
   const Settings &s_;
   const PathTransfer &thru_;
   std::span<const PathTransfer> aggr_;
+  double tx_noise_; // σ_TX / h(0) = 10^(−SNR_TX/20) (93A-30)
   std::size_t k_points_ = 0;
   double df_ = 0;
   Workspace &ws_ = workspace();
@@ -538,15 +618,15 @@ void Evaluator::prepare() {
 }
 
 double Evaluator::sigma_n(double g_dc, double g_hp) const {
-  // 93A-35 over the channel's frequency points, as the reference code.
-  const auto &f = thru_.f_hz;
-  const double g1 = std::pow(10.0, g_dc / 20.0), g2 = std::pow(10.0, g_hp / 20.0);
+  // 93A-35 over the channel's frequency points, as the reference code: σ_N² = η0·Σ_k |H_r·H_ctf|²
+  // Δf_k, with H_ctf = Σ_a w_a X_a (ctle_basis) expanded as the quadratic form η0·wᵀGw.
+  const auto &g = noise_gram(thru_.f_hz, s_);
+  const auto w = ctle_weights(s_, g_dc, g_hp);
   double acc = 0;
-  for (std::size_t k = 1; k < f.size(); ++k) {
-    const double a = std::abs(rx_filter(f[k], s_.f_r_hz) * ctle_linear(f[k], s_, g1, g2));
-    acc += a * a * (f[k] - f[k - 1]);
-  }
-  return std::sqrt(s_.eta0_v2_per_hz * acc);
+  for (std::size_t a = 0; a < kBasis; ++a)
+    for (std::size_t b = 0; b < kBasis; ++b)
+      acc += w[a] * w[b] * g[a * kBasis + b];
+  return std::sqrt(s_.eta0_v2_per_hz * std::max(acc, 0.0));
 }
 
 CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
@@ -577,6 +657,57 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   PathBasis &p0 = const_cast<PathBasis &>(basis_[0]);
   st.rd = combine_corr(p0, p0.xd, w);
   st.sigma_n = sigma_n(g_dc, g_hp);
+  st.xt_fixed.assign(basis_.size(), -1.0);
+  for (std::size_t i = 1; i < basis_.size(); ++i)
+    if (aggr_[i - 1].kind == PathKind::next) {
+      double best = 0; // quad(unity, r) = r[0]
+      for (const auto &r : st.r[i])
+        best = std::max(best, r[0]);
+      st.xt_fixed[i] = best;
+    }
+  const long taps = static_cast<long>(s_.tx_tap_values.size()) + 1;
+  st.tap_hi.assign(static_cast<std::size_t>(taps), -1e300);
+  st.tap_lo.assign(static_cast<std::size_t>(taps), 1e300);
+  st.g_rho.clear();
+  if (s_.tx_pre_taps >= 1) {
+    st.g_rho.assign(kRhoSteps + 1, -1e300);
+    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
+      if (t < st.local_lo || t + m > hi)
+        continue;
+      const double p0 = st.at(t), p1 = st.at(t + m);
+      for (int k = 0; k <= kRhoSteps; ++k) {
+        const double rho = -1.0 + 2.0 * k / kRhoSteps;
+        st.g_rho[static_cast<std::size_t>(k)] =
+            std::max(st.g_rho[static_cast<std::size_t>(k)], p0 + rho * p1);
+      }
+    }
+  }
+  st.out_hi.assign(static_cast<std::size_t>(taps), -1e300);
+  st.out_lo.assign(static_cast<std::size_t>(taps), 1e300);
+  for (long j = 0; j < taps; ++j) {
+    const long shift = (j - s_.tx_pre_taps) * m;
+    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
+      if (t >= st.peak - 3L * m && t <= st.peak + 3L * m)
+        continue;
+      const long u = t - shift;
+      if (u < st.local_lo || u > hi)
+        continue;
+      const double v = st.at(u);
+      st.out_hi[static_cast<std::size_t>(j)] = std::max(st.out_hi[static_cast<std::size_t>(j)], v);
+      st.out_lo[static_cast<std::size_t>(j)] = std::min(st.out_lo[static_cast<std::size_t>(j)], v);
+    }
+  }
+  for (long j = 0; j < taps; ++j) {
+    const long shift = (j - s_.tx_pre_taps) * m;
+    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
+      const long u = t - shift;
+      if (u < st.local_lo || u > hi)
+        continue;
+      const double v = st.at(u);
+      st.tap_hi[static_cast<std::size_t>(j)] = std::max(st.tap_hi[static_cast<std::size_t>(j)], v);
+      st.tap_lo[static_cast<std::size_t>(j)] = std::min(st.tap_lo[static_cast<std::size_t>(j)], v);
+    }
+  }
   return st;
 }
 
@@ -607,33 +738,107 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   if (w0 - post * m < lo || w1 + pre * m > hi ||
       st.peak + (3L + static_cast<long>(span) + pre) * m > hi)
     return false;
-  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak, evaluated
-  // lazily: the peak search, the zero crossing and the MM criterion touch ~1/2 of the window.
+  const double var_x =
+      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
+  // The bounds below compare A_s²/σ² with 10^((floor − 1e-9 dB)/10) instead of the FOM in dB
+  // with the floor (no logarithm per setting; the 1e-9 dB margin covers the rounding of either
+  // form, so a setting whose FOM reaches the floor is never dropped).
+  thread_local double last_floor = -1e300, floor_pow = 0;
+  if (floor_db != last_floor) {
+    last_floor = floor_db;
+    floor_pow = floor_db < -1e299 ? 0.0 : std::pow(10.0, (floor_db - 1e-9) / 10.0);
+  }
+  bool have_lb = false; // lb_others: a lower bound of σ_J² + σ_XT² + σ_N² at any cursor
+  double lb_others = 0;
+  {
+    // Before the cursor search, an upper bound of the FOM valid at any cursor: h(0) at most
+    // Σ_j c_j·(largest or smallest sample tap j can weight), the jitter at least its smallest
+    // value over the sampling phases, crosstalk exact (it takes the worst phase anyway), ISI
+    // >= 0. The FOM grows with h(0) at fixed other terms (σ_TX ∝ h(0)), so the bound holds; the
+    // quadratic forms go through the lag products a_l = Σ_i c_i·c_(i+l) (rounding differs from
+    // quad() by ~1e-16, within the 1e-9 dB margin).
+    double h_max = 0;
+    const auto main = static_cast<std::size_t>(pre);
+    std::size_t joint = c.size(); // the first precursor tap, bounded jointly with the cursor
+    if (!st.g_rho.empty() && c[main] > 0) {
+      const double rho = c[main - 1] / c[main];
+      if (rho >= -1.0 && rho <= 1.0) {
+        const double x = (rho + 1.0) * 0.5 * kRhoSteps;
+        const auto k = std::min(static_cast<std::size_t>(x), static_cast<std::size_t>(kRhoSteps));
+        const double g =
+            std::max(st.g_rho[k], st.g_rho[std::min(k + 1, static_cast<std::size_t>(kRhoSteps))]);
+        h_max += c[main] * (g + 1e-12 * std::abs(g)); // (rounding of ρ and of the grid)
+        joint = main - 1;
+      }
+    }
+    for (std::size_t j = 0; j < c.size(); ++j)
+      if (joint == c.size() || (j != main && j != joint))
+        h_max += c[j] * (c[j] >= 0 ? st.tap_hi[j] : st.tap_lo[j]);
+    if (h_max <= 0)
+      return false;
+    const std::size_t nl = c.size();
+    std::array<double, 16> lag; // entries [0, nl) set below
+    const bool small = nl <= lag.size();
+    if (small)
+      for (std::size_t l = 0; l < nl; ++l) {
+        double a = 0;
+        for (std::size_t i = 0; i + l < nl; ++i)
+          a += c[i] * c[i + l];
+        lag[l] = l == 0 ? a : 2.0 * a;
+      }
+    auto lag_quad = [&](const std::vector<double> &r) {
+      double q = 0;
+      for (std::size_t l = 0; l < nl; ++l)
+        q += r[l] * lag[l];
+      return q;
+    };
+    if (small) {
+      have_lb = true;
+      double xt = 0;
+      for (std::size_t i = 1; i < st.r.size(); ++i) {
+        double best = st.xt_fixed[i];
+        if (best < 0) {
+          best = 0;
+          for (const auto &r : st.r[i])
+            best = std::max(best, lag_quad(r));
+        }
+        xt += var_x * best;
+      }
+      const double s_tx = h_max * tx_noise_;
+      const double a_max = s_.r_lm * h_max / (s_.levels - 1);
+      const double others = xt + st.sigma_n * st.sigma_n + s_tx * s_tx;
+      if (a_max * a_max < floor_pow * others) // without jitter first: cheaper, often enough
+        return false;
+      double jit = 1e300;
+      for (const auto &r : st.rd)
+        jit = std::min(jit, lag_quad(r));
+      const double s_j2 = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
+                          std::max(jit, 0.0) * (m / 2.0) * (m / 2.0);
+      if (a_max * a_max < floor_pow * (others + s_j2))
+        return false;
+      lb_others = xt + st.sigma_n * st.sigma_n + s_j2;
+    }
+  }
+  // FFE'd pulse (93A-21 as shifted copies) on the fine window around the peak, computed in
+  // blocks as the searches need them (loops the compiler vectorises; each sample sums the taps
+  // in the same order as ffe_sample): the peak range first, then the cursor search's range.
   const auto wn = static_cast<std::size_t>(w1 - w0 + 1);
   thread_local std::vector<double> win;
-  thread_local std::vector<unsigned> stamp;
-  thread_local unsigned gen = 0;
-  if (stamp.size() != wn) {
-    stamp.assign(wn, 0);
-    win.resize(wn);
-    gen = 0;
-  }
-  if (++gen == 0) {
-    std::fill(stamp.begin(), stamp.end(), 0u);
-    gen = 1;
-  }
+  win.resize(wn);
   const double *base = st.local.data() + (w0 - lo);
-  auto sample = [&](long i) {
-    const auto u = static_cast<std::size_t>(i);
-    if (stamp[u] == gen)
-      return win[u];
-    double acc = 0;
-    for (std::size_t j = 0; j < c.size(); ++j)
-      acc += c[j] * base[i - (static_cast<long>(j) - pre) * m];
-    win[u] = acc;
-    stamp[u] = gen;
-    return acc;
+  auto compute = [&](std::size_t from, std::size_t to) { // [from, to)
+    std::fill(win.begin() + static_cast<long>(from), win.begin() + static_cast<long>(to), 0.0);
+    for (std::size_t j = 0; j < c.size(); ++j) {
+      const double cj = c[j];
+      const double *src = base - (static_cast<long>(j) - pre) * m;
+      double *dst = win.data();
+      for (std::size_t i = from; i < to; ++i)
+        dst[i] += cj * src[i];
+    }
   };
+  const auto um = static_cast<std::size_t>(m);
+  compute(5 * um, 11 * um + 1);
+  auto sample = [&](long i) { return win[static_cast<std::size_t>(i)]; };
   // Peak within ±3 UI of the unequalised one: coarse pass every 4 samples, then refine (the
   // pulse is smooth at M ≥ 16 samples per UI).
   long peak_rel = 5L * m;
@@ -652,33 +857,86 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
       peak_rel = t;
     }
   }
+  if (have_lb) {
+    // The same bound with h(0) at most the largest sample of the window's peak range [5, 11] UI
+    // (computed) or, for cursors in [1, 5) or (11, 13) UI, the per-tap bound there.
+    double lane[4] = {0, 0, 0, 0}; // four independent maxima (no serial dependency)
+    std::size_t i = 5 * um;
+    for (; i + 4 <= 11 * um + 1; i += 4)
+      for (std::size_t q = 0; q < 4; ++q)
+        lane[q] = lane[q] > win[i + q] ? lane[q] : win[i + q];
+    for (; i <= 11 * um; ++i)
+      lane[0] = std::max(lane[0], win[i]);
+    double h_max = std::max(std::max(lane[0], lane[1]), std::max(lane[2], lane[3]));
+    double h_out = 0;
+    for (std::size_t j = 0; j < c.size(); ++j)
+      h_out += c[j] * (c[j] >= 0 ? st.out_hi[j] : st.out_lo[j]);
+    h_max = std::max(h_max, h_out);
+    const double s_tx = h_max * tx_noise_;
+    const double a_max = s_.r_lm * h_max / (s_.levels - 1);
+    if (a_max * a_max < floor_pow * (lb_others + s_tx * s_tx))
+      return false;
+  }
+  {
+    // mm_cursor reads [peak − 5 UI, peak + 3 UI) of the window (the crossing within 4 UI before
+    // the peak, the MM metric ±1 UI around up to 2 UI after it).
+    const auto from = static_cast<std::size_t>(std::max(0L, peak_rel - 5L * m));
+    const auto to = std::min(wn, static_cast<std::size_t>(peak_rel + 3L * m));
+    if (from < 5 * um)
+      compute(from, 5 * um);
+    if (to > 11 * um + 1)
+      compute(11 * um + 1, to);
+  }
   const double bmax1 = s_.b_max.empty() ? 0.0 : s_.b_max[0];
   const long ts = mm_cursor(sample, static_cast<long>(wn), w0, peak_rel, m, bmax1);
   if (ts < 0)
     return false;
   const auto phase = static_cast<std::size_t>(((ts % m) + m) % m);
-  thread_local std::vector<double> h;
-  h.assign(span + 1, 0.0);
-  for (std::size_t d = 0; d <= span; ++d) {
+  // UI-spaced samples of the FFE'd pulse from the cursor on (93A-21).
+  auto ui_sample = [&](std::size_t d) {
     double acc = 0;
     for (std::size_t j = 0; j < c.size(); ++j)
       acc += c[j] * st.at(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
-    h[d] = acc;
-  }
-  const double h0 = h[0];
+    return acc;
+  };
+  const double h0 = ui_sample(0);
   if (h0 <= 0)
     return false;
-  const double var_x =
-      (s_.levels * s_.levels - 1.0) / (3.0 * (s_.levels - 1.0) * (s_.levels - 1.0));
   o.a_s = s_.r_lm * h0 / (s_.levels - 1); // 93A.1.6 c
+  // The terms that do not depend on the DFE first: jitter, TX noise, RX noise, crosstalk.
+  const double hj2 = quad(c, st.rd[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
+  o.s_j = std::sqrt((s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
+                    hj2);  // 93A-32
+  o.s_tx = h0 * tx_noise_; // 93A-30
+  o.s_n = st.sigma_n;
+  double xt = 0; // 93A-33, 93A-34: each aggressor at its worst phase (NEXT: without TX FFE)
+  for (std::size_t i = 1; i < st.r.size(); ++i) {
+    double best = st.xt_fixed[i];
+    if (best < 0) {
+      best = 0;
+      for (const auto &r : st.r[i])
+        best = std::max(best, quad(c, r));
+    }
+    xt += var_x * best;
+  }
+  o.s_xt = std::sqrt(xt);
+  const double others = o.s_j * o.s_j + o.s_xt * o.s_xt + o.s_n * o.s_n + o.s_tx * o.s_tx;
+  // Upper bounds of the FOM (the ISI term is >= 0, and at least the energy outside the DFE
+  // span): a setting that cannot beat the best FOM so far is not the optimum, so skipping it
+  // never changes the result.
+  if (o.a_s * o.a_s < floor_pow * others)
+    return false;
+  thread_local std::vector<double> h;
+  h.assign(span + 1, 0.0);
+  h[0] = h0;
+  for (std::size_t d = 1; d <= span; ++d)
+    h[d] = ui_sample(d);
   double energy = quad(c, st.r[0][phase]) - h0 * h0;
   {
-    // Lower bound of the ISI energy: everything outside the DFE span. If even that cannot beat
-    // the best FOM so far, skip the DFE (the bound holds because residuals are >= 0).
     double outside = energy;
     for (std::size_t d = 1; d <= span; ++d)
       outside -= h[d] * h[d];
-    if (outside > 0 && 20.0 * std::log10(o.a_s / std::sqrt(var_x * outside)) < floor_db)
+    if (o.a_s * o.a_s < floor_pow * (var_x * std::max(outside, 0.0) + others))
       return false;
   }
   thread_local std::vector<double> b;
@@ -688,24 +946,6 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
     energy += ex * ex - h[d] * h[d];
   }
   o.s_isi = std::sqrt(var_x * std::max(energy, 0.0)); // 93A-31
-  if (o.s_isi > 0 && 20.0 * std::log10(o.a_s / o.s_isi) < floor_db)
-    return false; // cannot beat the best FOM so far (the reference code prunes likewise)
-  const double hj2 = quad(c, st.rd[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
-  o.s_j = std::sqrt((s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
-                    hj2);                             // 93A-32
-  o.s_tx = h0 * std::pow(10.0, -s_.snr_tx_db / 20.0); // 93A-30
-  o.s_n = st.sigma_n;
-  double xt = 0; // 93A-33, 93A-34
-  std::vector<double> unity(c.size(), 0.0);
-  unity[static_cast<std::size_t>(pre)] = 1.0;
-  for (std::size_t i = 1; i < st.r.size(); ++i) {
-    const auto &cc = aggr_[i - 1].kind == PathKind::next ? unity : c;
-    double best = 0;
-    for (const auto &r : st.r[i])
-      best = std::max(best, quad(cc, r));
-    xt += var_x * best;
-  }
-  o.s_xt = std::sqrt(xt);
   const double total =
       o.s_isi * o.s_isi + o.s_j * o.s_j + o.s_xt * o.s_xt + o.s_n * o.s_n + o.s_tx * o.s_tx;
   o.fom = 20.0 * std::log10(o.a_s / std::sqrt(total)); // 93A-36
@@ -713,38 +953,23 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   return true;
 }
 
-Result Evaluator::run() {
-  prepare();
-  const std::vector<TapSet> combos = tx_combinations(s_);
-  if (combos.empty())
-    throw InputError("TX FFE", "no tap combination satisfies c(0) >= c0_min");
-  std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
-  Result r;
-  struct Setting {
-    double gdc, ghp;
-  };
-  std::vector<Setting> ctles;
-  for (double ghp : hp)
-    for (double gdc : s_.g_dc_db)
-      ctles.push_back({gdc, ghp});
+SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
+                                        const std::vector<TapSet> &combos, double floor0) const {
   // Each worker takes every n-th CTLE setting; the best is the highest FOM, ties to the first
   // setting in table order (deterministic whatever the thread count).
-  struct Best {
-    double fom = -1e300;
-    std::size_t ctle = 0, tx = 0;
-    long evaluated = 0;
-  };
   const unsigned hw = s_.threads > 0
                           ? static_cast<unsigned>(s_.threads)
                           : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
   const auto workers = static_cast<std::size_t>(std::min<std::size_t>(hw, ctles.size()));
-  std::vector<Best> bests(workers);
+  std::vector<SearchBest> bests(workers);
   // Pruning floor shared by the workers: a setting whose bound is below the best FOM found so
   // far cannot be the optimum, so skipping it never changes the result.
-  std::atomic<double> shared_best{-1e300};
-  const double k_tx = (s_.levels - 1) / s_.r_lm * std::pow(10.0, -s_.snr_tx_db / 20.0);
+  // (floor0 less 1e-9 dB, so that rounding in the bounds never prunes a setting whose FOM
+  // equals floor0.)
+  std::atomic<double> shared_best{floor0 - 1e-9};
+  const double k_tx = (s_.levels - 1) / s_.r_lm * tx_noise_;
   auto work = [&](std::size_t w) {
-    Best &b = bests[w];
+    SearchBest &b = bests[w];
     for (std::size_t i = w; i < ctles.size(); i += workers) {
       const CtleState st = ctle_state(ctles[i].gdc, ctles[i].ghp);
       // Bound for the whole CTLE setting: h(0) ≤ max|p| since Σ|c| = 1, and the FOM cannot
@@ -793,12 +1018,215 @@ Result Evaluator::run() {
     t.join();
   if (failure)
     std::rethrow_exception(failure);
-  Best best;
-  for (const Best &b : bests) {
-    r.settings_evaluated += b.evaluated;
-    if (b.fom > best.fom || (b.fom == best.fom && b.ctle < best.ctle))
+  SearchBest best;
+  for (const SearchBest &b : bests) {
+    best.evaluated += b.evaluated;
+    if (b.fom > best.fom || (b.fom == best.fom && b.ctle < best.ctle)) {
+      const long evaluated = best.evaluated;
       best = b;
+      best.evaluated = evaluated;
+    }
   }
+  return best;
+}
+
+SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::size_t n_gdc,
+                                   const std::vector<TapSet> &combos,
+                                   const std::vector<long> &grid) const {
+  // The setting grid: g_DC (n_gdc values, fastest in `ctles`), g_DC_HP, then one axis per TX
+  // tap (tap 0 fastest in `grid`). A point is usable if its TX setting satisfies c0_min.
+  const std::size_t n_hp = ctles.size() / n_gdc;
+  std::vector<std::size_t> dims{n_gdc, n_hp};
+  for (const auto &v : s_.tx_tap_values)
+    dims.push_back(v.size());
+  const std::size_t nd = dims.size();
+  using Point = std::vector<std::size_t>;
+  auto ctle_of = [&](const Point &x) { return x[1] * n_gdc + x[0]; };
+  auto combo_of = [&](const Point &x) {
+    std::size_t lin = 0, stride = 1;
+    for (std::size_t d = 2; d < nd; ++d) {
+      lin += x[d] * stride;
+      stride *= dims[d];
+    }
+    return grid.empty() ? 0L : grid[lin];
+  };
+  std::vector<std::unique_ptr<CtleState>> states(ctles.size());
+  // Per point: 0 not evaluated, 1 FOM in `value`, 2 no better than the floor in `value` (or no
+  // valid cursor, with value = -1e300).
+  struct Cached {
+    int state = 0;
+    double value = 0;
+  };
+  std::vector<std::unordered_map<long, Cached>> cache(ctles.size());
+  SearchBest best;
+  // FOM of a point, or -1e300 if it has no valid cursor or cannot beat `floor`.
+  auto eval = [&](const Point &x, double floor) {
+    const std::size_t ci = ctle_of(x);
+    const long t = combo_of(x);
+    if (t < 0)
+      return -1e300;
+    Cached &cc = cache[ci][t];
+    if (cc.state == 1)
+      return cc.value;
+    if (cc.state == 2 && floor >= cc.value)
+      return -1e300;
+    if (!states[ci])
+      states[ci] = std::make_unique<CtleState>(ctle_state(ctles[ci].gdc, ctles[ci].ghp));
+    FomParts parts{};
+    ++best.evaluated;
+    if (!fom(*states[ci], combos[static_cast<std::size_t>(t)].c, floor, parts)) {
+      cc.state = 2;
+      cc.value = floor;
+      return -1e300;
+    }
+    cc.state = 1;
+    cc.value = parts.fom;
+    return parts.fom;
+  };
+  // Better: higher FOM, ties to the setting first in table order (as the exhaustive search).
+  auto better = [&](double f, std::size_t ci, long t, double bf, std::size_t bci, long bt) {
+    return f > bf || (f == bf && (ci < bci || (ci == bci && t < bt)));
+  };
+  auto consider = [&](const Point &x, double f) {
+    const std::size_t ci = ctle_of(x);
+    const long t = combo_of(x);
+    if (f > -1e299 && better(f, ci, t, best.fom, best.ctle, static_cast<long>(best.tx))) {
+      best.fom = f;
+      best.ctle = ci;
+      best.tx = static_cast<std::size_t>(t);
+      return true;
+    }
+    return false;
+  };
+  // Starts: TX FFE taps at their values nearest 0, g_DC_HP nearest 0, g_DC at its first,
+  // middle and last value.
+  Point start(nd, 0);
+  {
+    const std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
+    for (std::size_t k = 1; k < hp.size(); ++k)
+      if (std::abs(hp[k]) < std::abs(hp[start[1]]))
+        start[1] = k;
+    for (std::size_t d = 2; d < nd; ++d) {
+      const auto &v = s_.tx_tap_values[d - 2];
+      for (std::size_t k = 1; k < v.size(); ++k)
+        if (std::abs(v[k]) < std::abs(v[start[d]]))
+          start[d] = k;
+    }
+  }
+  // Every CTLE setting, in serpentine order so that consecutive settings are neighbours: a
+  // compass search over the TX FFE taps only (±1 step per tap, to the best improving neighbour),
+  // started from the best taps of the setting before (the first from no TX FFE).
+  Point best_x;
+  Point warm = start;
+  for (std::size_t ih = 0; ih < n_hp; ++ih)
+    for (std::size_t k = 0; k < n_gdc; ++k) {
+      Point x = warm;
+      x[1] = ih;
+      x[0] = ih % 2 == 0 ? k : n_gdc - 1 - k;
+      double fx = eval(x, -1e300);
+      if (fx <= -1e299) {
+        x = start;
+        x[1] = ih;
+        x[0] = ih % 2 == 0 ? k : n_gdc - 1 - k;
+        fx = eval(x, -1e300);
+        if (fx <= -1e299)
+          continue;
+      }
+      // Moves of one tap by ±1 step, and of two taps at once (along the c(0) >= c0_min edge,
+      // where growing one tap needs another to shrink).
+      auto shift = [&](Point &y, std::size_t d, int delta) {
+        if ((delta < 0 && y[d] == 0) || (delta > 0 && y[d] + 1 >= dims[d]))
+          return false;
+        y[d] = delta < 0 ? y[d] - 1 : y[d] + 1;
+        return true;
+      };
+      for (;;) {
+        Point step;
+        double fs = fx;
+        auto try_point = [&](const Point &y) {
+          const double fy = eval(y, fs);
+          if (fy > fs) {
+            fs = fy;
+            step = y;
+          }
+        };
+        for (std::size_t d = 2; d < nd; ++d)
+          for (int delta : {-1, 1}) {
+            Point y = x;
+            if (shift(y, d, delta))
+              try_point(y);
+            for (std::size_t e = d + 1; e < nd; ++e)
+              for (int delta_e : {-1, 1}) {
+                Point z = y;
+                if (z != x && shift(z, e, delta_e))
+                  try_point(z);
+              }
+          }
+        if (step.empty())
+          break;
+        x = step;
+        fx = fs;
+      }
+      warm = x;
+      if (consider(x, fx))
+        best_x = x;
+    }
+  if (best_x.empty())
+    return best;
+  // Polish: every point within one step of the best in every coordinate (3^dims), again
+  // around each better point found, until the box holds nothing better.
+  for (bool moved = true; moved;) {
+    moved = false;
+    const Point centre = best_x;
+    Point y(nd);
+    std::vector<int> off(nd, -1);
+    for (;;) {
+      bool ok = true;
+      for (std::size_t d = 0; d < nd && ok; ++d) {
+        const long v = static_cast<long>(centre[d]) + off[d];
+        ok = v >= 0 && v < static_cast<long>(dims[d]);
+        y[d] = static_cast<std::size_t>(std::max(v, 0L));
+      }
+      if (ok && consider(y, eval(y, best.fom))) {
+        best_x = y;
+        moved = true;
+      }
+      std::size_t d = 0;
+      while (d < nd && ++off[d] > 1)
+        off[d++] = -1;
+      if (d == nd)
+        break;
+    }
+  }
+  return best;
+}
+
+Result Evaluator::run() {
+  prepare();
+  std::vector<long> grid;
+  const std::vector<TapSet> combos = tx_combinations(s_, &grid);
+  if (combos.empty())
+    throw InputError("TX FFE", "no tap combination satisfies c(0) >= c0_min");
+  std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
+  Result r;
+  std::vector<CtleSetting> ctles;
+  for (double ghp : hp)
+    for (double gdc : s_.g_dc_db)
+      ctles.push_back({gdc, ghp});
+  // The local search first: its FOM is that of a setting of the grid, so the exhaustive search
+  // may prune from the start everything whose bound is below it (the optimum never is: its
+  // bound is >= its FOM >= the local one, and ties are kept), which makes it several times
+  // faster without changing its result.
+  // (Not for small grids, e.g. fixed equalisers, where it would only repeat the work.)
+  SearchBest best;
+  if (s_.search == Settings::Search::local || ctles.size() * combos.size() > 64)
+    best = local_search(ctles, s_.g_dc_db.size(), combos, grid);
+  if (s_.search == Settings::Search::exhaustive || best.fom <= -1e299) {
+    const long evaluated = best.evaluated;
+    best = exhaustive_search(ctles, combos, best.fom);
+    best.evaluated += evaluated;
+  }
+  r.settings_evaluated = best.evaluated;
   const double best_gdc = ctles[best.ctle].gdc, best_ghp = ctles[best.ctle].ghp;
   if (best.fom <= -1e299)
     throw InputError(thru_.name, "equaliser search failed: no setting gives a pulse with a "

@@ -55,7 +55,8 @@ com::PathTransfer hop_transfer(std::span<const double> f_hz, const com::TwoPort 
 
 HopResult evaluate_hop_statistical(const HopInput &in) {
   HopResult r;
-  const com::Settings &s = in.settings;
+  com::Settings s = in.settings;
+  s.search = in.local_search ? com::Settings::Search::local : com::Settings::Search::exhaustive;
   // The pulse of the thru path at the chosen CTLE (93A-19, 93A-24), on COM's time grid.
   const std::vector<double> *pulse = nullptr;
   r.com = com::detail::evaluate_with_pulse(s, in.thru, in.aggressors, pulse);

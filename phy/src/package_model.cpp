@@ -1,5 +1,7 @@
 // Package model of IEEE 802.3 Annex 93A.1.2 (93A-8..93A-15, 93A-18) with the 802.3ck additions
 // (series L_s and bump C_b, two-segment package line).
+#include "network_small_solve.hpp" // cmul, crecip: complex products and 1/z in real arithmetic
+
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
 
@@ -9,6 +11,8 @@
 namespace linkphy::com {
 namespace {
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
+using detail::cmul;
+using detail::crecip;
 
 TwoPort sized(std::size_t n) {
   TwoPort t;
@@ -23,9 +27,10 @@ TwoPort sized(std::size_t n) {
 TwoPort shunt_capacitance(std::span<const double> f_hz, double c_f, double r0_ohm) {
   TwoPort t = sized(f_hz.size());
   for (std::size_t k = 0; k < f_hz.size(); ++k) {
-    const Complex jwcr(0.0, kTwoPi * f_hz[k] * c_f * r0_ohm); // 93A-8
-    t.s11[k] = t.s22[k] = -jwcr / (2.0 + jwcr);
-    t.s21[k] = t.s12[k] = 2.0 / (2.0 + jwcr);
+    const double x = kTwoPi * f_hz[k] * c_f * r0_ohm; // 93A-8: jωCR_0 = jx
+    const Complex inv = crecip(Complex(2.0, x));      // 1/(2 + jx)
+    t.s11[k] = t.s22[k] = cmul(Complex(0.0, -x), inv);
+    t.s21[k] = t.s12[k] = 2.0 * inv;
   }
   return t;
 }
@@ -33,9 +38,10 @@ TwoPort shunt_capacitance(std::span<const double> f_hz, double c_f, double r0_oh
 TwoPort series_inductance(std::span<const double> f_hz, double l_h, double r0_ohm) {
   TwoPort t = sized(f_hz.size());
   for (std::size_t k = 0; k < f_hz.size(); ++k) {
-    const Complex x(0.0, kTwoPi * f_hz[k] * l_h / r0_ohm); // series Z = jωL between R_0 ports
-    t.s11[k] = t.s22[k] = x / (2.0 + x);
-    t.s21[k] = t.s12[k] = 2.0 / (2.0 + x);
+    const double x = kTwoPi * f_hz[k] * l_h / r0_ohm; // series Z = jωL between R_0 ports: jx
+    const Complex inv = crecip(Complex(2.0, x));      // 1/(2 + jx)
+    t.s11[k] = t.s22[k] = cmul(Complex(0.0, x), inv);
+    t.s21[k] = t.s12[k] = 2.0 * inv;
   }
   return t;
 }
@@ -53,10 +59,10 @@ TwoPort transmission_line(std::span<const double> f_hz, const LineModel &line, d
                Complex(0.0, kTwoPi * line.tau_ns_per_mm * f);
     }
     const Complex e1 = std::exp(-gamma * length_mm);
-    const Complex e2 = e1 * e1;
-    const Complex den = 1.0 - rho * rho * e2;
-    t.s11[k] = t.s22[k] = rho * (1.0 - e2) / den; // 93A-14
-    t.s21[k] = t.s12[k] = (1.0 - rho * rho) * e1 / den;
+    const Complex e2 = cmul(e1, e1);
+    const Complex inv = crecip(1.0 - rho * rho * e2);
+    t.s11[k] = t.s22[k] = rho * cmul(1.0 - e2, inv); // 93A-14
+    t.s21[k] = t.s12[k] = (1.0 - rho * rho) * cmul(e1, inv);
   }
   return t;
 }
@@ -65,11 +71,11 @@ TwoPort cascade(const TwoPort &a, const TwoPort &b) {
   const std::size_t n = a.s11.size();
   TwoPort t = sized(n);
   for (std::size_t k = 0; k < n; ++k) {
-    const Complex d = 1.0 - a.s22[k] * b.s11[k];
-    t.s11[k] = a.s11[k] + a.s12[k] * a.s21[k] * b.s11[k] / d;
-    t.s12[k] = a.s12[k] * b.s12[k] / d;
-    t.s21[k] = a.s21[k] * b.s21[k] / d;
-    t.s22[k] = b.s22[k] + b.s21[k] * b.s12[k] * a.s22[k] / d;
+    const Complex inv = crecip(1.0 - cmul(a.s22[k], b.s11[k])); // 1/(1 − A22·B11)
+    t.s11[k] = a.s11[k] + cmul(cmul(a.s12[k], a.s21[k]), cmul(b.s11[k], inv));
+    t.s12[k] = cmul(cmul(a.s12[k], b.s12[k]), inv);
+    t.s21[k] = cmul(cmul(a.s21[k], b.s21[k]), inv);
+    t.s22[k] = b.s22[k] + cmul(cmul(b.s21[k], b.s12[k]), cmul(a.s22[k], inv));
   }
   return t;
 }
@@ -101,9 +107,9 @@ TwoPort package(std::span<const double> f_hz, const PackageSide &side, const Lin
 std::vector<Complex> terminated_transfer(const TwoPort &s, double g1, double g2) {
   std::vector<Complex> h(s.s21.size());
   for (std::size_t k = 0; k < h.size(); ++k) { // 93A-18
-    const Complex ds = s.s11[k] * s.s22[k] - s.s12[k] * s.s21[k];
-    h[k] =
-        s.s21[k] * (1.0 - g1) * (1.0 + g2) / (1.0 - s.s11[k] * g1 - s.s22[k] * g2 + g1 * g2 * ds);
+    const Complex ds = cmul(s.s11[k], s.s22[k]) - cmul(s.s12[k], s.s21[k]);
+    h[k] = cmul(s.s21[k] * ((1.0 - g1) * (1.0 + g2)),
+                crecip(1.0 - s.s11[k] * g1 - s.s22[k] * g2 + g1 * g2 * ds));
   }
   return h;
 }

@@ -47,6 +47,10 @@ struct HopInput {
   /// ADC effective bits before the DFE, [0, 16]; 0: analog slicer. Quantisation noise
   /// σ_q² = LSB²/12 with the full scale at the equalised signal's peak-to-peak (Σ|cursors|·2).
   double adc_enob = 0;
+  /// The equaliser search (com.hpp Settings::search): false (default) runs the exhaustive
+  /// Annex 93A search; true the local search (~25× faster, but it can settle on a setting with a
+  /// lower figure of merit: see com.hpp), whatever `settings.search` says.
+  bool local_search = false;
 };
 
 /// The equalised, UI-spaced pulse at the chosen sampling phase and the impairments there.
