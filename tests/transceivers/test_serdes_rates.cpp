@@ -21,7 +21,34 @@ TEST_CASE("the MR class uses each rate's own COM table", "[serdes][com]") {
   CHECK(s400.com_table_key == "com_table");
   CHECK(find_serdes("mr").table.name == "802.3ck-cr-ca"); // no rate: the fallback
   // A class without per-rate tables keeps its one table at every rate.
-  CHECK(find_serdes("lr", {}, "25G").table.name == "802.3ck-kr");
+  CHECK(find_serdes("vsr", {}, "25G").table.name == "802.3ck-c2c");
+  CHECK(find_serdes("vsr", {}, "200G").table.name == "802.3ck-c2c");
+}
+
+TEST_CASE("the LR class uses each rate's own COM table", "[serdes][com]") {
+  // 25G: 25GBASE-KR (Clause 111 via Clause 93); 50G: the same-generation OIF CEI-56G-MR receiver
+  // stands in (no CEI-56G-LR / 802.3cd Clause 137 table was found); 200G: the CA+KR table.
+  CHECK(find_serdes("lr", {}, "25G").table.name == "802.3by-kr");
+  CHECK(find_serdes("lr", {}, "50G").table.name == "cei-56g-mr");
+  CHECK(find_serdes("lr", {}, "100G").table.name == "802.3ck-kr");
+  CHECK(find_serdes("lr", {}, "200G").table.name == "df-200g-cakr");
+  CHECK(find_serdes("lr", {}, "400G").com_table_key == "com_table");
+}
+
+TEST_CASE("the 25G KR table is the 25G CR receiver with the KR4 DFE length", "[serdes][com]") {
+  const auto kr = find_serdes("lr", {}, "25G").table;
+  const auto cr = find_serdes("mr", {}, "25G").table;
+  // Same Annex 93A reference receiver (exact copies of one preset: compared exactly) ...
+  CHECK(kr.f_b_hz == cr.f_b_hz);
+  CHECK(kr.levels == 2);
+  CHECK(kr.eta0_v2_per_hz == cr.eta0_v2_per_hz);
+  CHECK(kr.snr_tx_db == cr.snr_tx_db);
+  CHECK(kr.ctle.f_z_hz == cr.ctle.f_z_hz);
+  // ... with Clause 93's 14 DFE taps (CR: 12) and no CR host board.
+  CHECK(kr.dfe.b_max.size() == 14);
+  CHECK(cr.dfe.b_max.size() == 12);
+  CHECK_FALSE(kr.include_pcb);
+  CHECK(cr.include_pcb);
 }
 
 TEST_CASE("a per-rate table runs at its own baud without scaling", "[serdes][com]") {
