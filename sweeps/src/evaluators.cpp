@@ -7,6 +7,7 @@
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -90,9 +91,11 @@ std::string format_value(double v) {
     return "nan";
   if (std::isinf(v))
     return v > 0 ? "inf" : "-inf";
+  // std::to_chars with a precision formats as printf's %.12g (C++20 [charconv.to.chars]),
+  // without printf's cost (a sweep formats a dozen numbers per row).
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.12g", v);
-  return buf;
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 12);
+  return std::string(buf, r.ptr);
 }
 
 } // namespace linkphy::sweeps

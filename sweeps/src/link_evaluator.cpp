@@ -1,5 +1,7 @@
 // `link` sweep evaluator: one link per point (link_eval.hpp), so `linkphy sweep` can sweep
 // length × rate × technology.
+#include "link_internal.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
@@ -43,7 +45,9 @@ public:
         i = j + 1;
       }
     }
-    const LinkReport r = evaluate_link(q);
+    LinkReport r; // analytic: the row needs no stage names or warnings (link_analytic.cpp)
+    if (!(q.fidelity == Fidelity::analytic && detail::evaluate_link_analytic(q, r, false)))
+      r = evaluate_link(q);
     const auto &s = r.summary;
     auto opt = [](const std::optional<double> &v) { return v ? format_value(*v) : "nan"; };
     out = {q.tech,
