@@ -76,7 +76,7 @@ Abcd abcd_from_s(const Network &n, double z0) {
 struct NyquistStage {
   bool line = false;
   Abcd fixed;
-  Complex gamma_per_m, zc_ohm;
+  Complex gamma_per_m, zc_ohm, inv_zc; ///< γ (1/m), Z_c and 1/Z_c (ohm, 1/ohm)
 };
 
 struct PlannedHop {
@@ -153,11 +153,12 @@ double exact_il(const PlannedHop &h, double len) {
       continue;
     }
     const Complex gl = st.gamma_per_m * len, ch = std::cosh(gl), sh = std::sinh(gl);
-    m = m * Abcd{ch, st.zc_ohm * sh, sh / st.zc_ohm, ch};
+    m = m * Abcd{ch, st.zc_ohm * sh, sh * st.inv_zc, ch};
   }
+  // S21 = 2 / (A + B/z + C·z + D) (Pozar Table 4.2), so |S21| = 2 / |A + B/z + C·z + D|.
   const double z = h.z_ref_ohm;
-  const Complex s21 = 2.0 / (m.a + m.b / z + m.c * z + m.d);
-  return -20.0 * std::log10(std::max(std::abs(s21), 1e-300));
+  const double s21 = 2.0 / std::abs(m.a + m.b * (1.0 / z) + m.c * z + m.d);
+  return -20.0 * std::log10(std::max(s21, 1e-300));
 }
 
 double interp_il(const PlannedHop &h, double len) {
@@ -266,6 +267,7 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
               ns.line = true;
               ns.gamma_per_m = gl / kShort;
               ns.zc_ohm = m.b / std::sinh(gl);
+              ns.inv_zc = 1.0 / ns.zc_ohm;
             } else {
               ns.fixed = m;
             }
@@ -339,13 +341,19 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
 // Plans by key: read-mostly (shared lock); each thread remembers its last plan.
 class PlanCache {
 public:
-  std::shared_ptr<const AnalyticPlan> get(const LinkRequest &req) {
-    thread_local std::string last_key;
+  /// The request's plan; the pointer holds until this thread's next get().
+  const AnalyticPlan *get(const LinkRequest &req) {
+    // Each thread remembers its last request's key fields and plan: a sweep's consecutive points
+    // mostly share them, and then no key is built, no lock taken, no reference count touched.
+    thread_local LinkRequest last_req;
     thread_local std::shared_ptr<const AnalyticPlan> last;
     thread_local std::uint64_t last_epoch = 0;
+    if (last && last_epoch == epoch_.load(std::memory_order_relaxed) &&
+        req.temperature_k == last_req.temperature_k && req.tech == last_req.tech &&
+        req.rate == last_req.rate && req.modulation == last_req.modulation &&
+        req.sets == last_req.sets && req.channels == last_req.channels)
+      return last.get();
     std::string key = plan_key(req);
-    if (last && last_epoch == epoch_.load(std::memory_order_relaxed) && key == last_key)
-      return last;
     std::shared_ptr<const AnalyticPlan> p;
     {
       std::shared_lock lock(mutex_);
@@ -360,12 +368,17 @@ public:
         plans_.clear();
         epoch_.fetch_add(1, std::memory_order_relaxed);
       }
-      p = plans_.emplace(key, p).first->second;
+      p = plans_.emplace(std::move(key), p).first->second;
     }
-    last_key = std::move(key);
-    last = p;
+    last_req.tech = req.tech;
+    last_req.rate = req.rate;
+    last_req.modulation = req.modulation;
+    last_req.sets = req.sets;
+    last_req.channels = req.channels;
+    last_req.temperature_k = req.temperature_k;
+    last = std::move(p);
     last_epoch = epoch_.load(std::memory_order_relaxed);
-    return p;
+    return last.get();
   }
 
 private:
@@ -385,12 +398,19 @@ double required_snr_db(const LaneRate &lane, double ber_target, std::size_t hops
   using Key = std::tuple<std::string, int, double, std::size_t>;
   static std::shared_mutex m;
   static std::map<Key, double> memo;
+  thread_local Key last_key;
+  thread_local double last = 0;
+  if (std::get<0>(last_key) == lane.fec.name && std::get<1>(last_key) == lane.modulation.levels &&
+      std::get<2>(last_key) == ber_target && std::get<3>(last_key) == hops)
+    return last;
   Key key{lane.fec.name, lane.modulation.levels, ber_target, hops};
   {
     std::shared_lock lock(m);
     const auto it = memo.find(key);
-    if (it != memo.end())
-      return it->second;
+    if (it != memo.end()) {
+      last_key = key;
+      return last = it->second;
+    }
   }
   // As combine_hops (phy/src/link.cpp).
   const FecCode &fec = lane.fec;
@@ -404,11 +424,13 @@ double required_snr_db(const LaneRate &lane, double ber_target, std::size_t hops
   if (memo.size() > 4096)
     memo.clear();
   memo.emplace(key, snr);
-  return snr;
+  last_key = key;
+  return last = snr;
 }
 
 // combine_hops (phy/src/link.cpp) with the margin's SNR requirement memoised.
-LinkSummary combine(std::span<const HopSummary> hops, const LaneRate &lane, double ber_target) {
+LinkSummary combine(std::span<const HopSummary> hops, const LaneRate &lane, double ber_target,
+                    bool frame_loss) {
   LinkSummary s;
   double log_ok = 0;
   s.snr_db = 1e300;
@@ -421,7 +443,8 @@ LinkSummary combine(std::span<const HopSummary> hops, const LaneRate &lane, doub
   }
   s.ber_pre_fec = std::min(-std::expm1(log_ok), 0.5) + 0.0;
   s.ber_post_fec = post_fec_ber(lane.fec, s.ber_pre_fec);
-  s.frame_loss_ratio = frame_loss_ratio(lane.fec, s.ber_pre_fec, 512);
+  if (frame_loss) // a sweep row has no frame-loss column
+    s.frame_loss_ratio = frame_loss_ratio(lane.fec, s.ber_pre_fec, 512);
   s.margin_db = s.snr_db - required_snr_db(lane, ber_target, hops.size());
   s.feasible = s.ber_post_fec <= ber_target;
   return s;
@@ -430,7 +453,7 @@ LinkSummary combine(std::span<const HopSummary> hops, const LaneRate &lane, doub
 } // namespace
 
 std::optional<std::pair<double, double>> analytic_plan_range(const LinkRequest &req) {
-  const auto p = plan_cache().get(req);
+  const AnalyticPlan *p = plan_cache().get(req);
   if (!p->usable)
     return std::nullopt;
   return std::pair{p->length_min_ok_m, p->length_max_ok_m};
@@ -439,8 +462,7 @@ std::optional<std::pair<double, double>> analytic_plan_range(const LinkRequest &
 bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool details) {
   if (!(req.length_m >= 0))
     return false;
-  const std::shared_ptr<const AnalyticPlan> plan_ptr = plan_cache().get(req);
-  const AnalyticPlan &plan = *plan_ptr;
+  const AnalyticPlan &plan = *plan_cache().get(req);
   // A report (details) carries the full evaluation's warnings: the plan checked for none up to
   // length_max; beyond it extreme losses can raise numerical causality warnings, so reports
   // there take the full evaluation. A sweep row has no warnings column.
@@ -545,7 +567,7 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
       sums_buf[nsum++] = {hr.name, hr.il_nyquist_db, hr.snr_db, hr.ber};
     rep.hops.push_back(std::move(hr));
   }
-  rep.summary = combine(std::span<const HopSummary>(sums_buf, nsum), lane, req.ber_target);
+  rep.summary = combine(std::span<const HopSummary>(sums_buf, nsum), lane, req.ber_target, details);
   const bool ber_ok = rep.summary.feasible;
   rep.limited_by = !ber_ok     ? "ber"
                    : !com_ok   ? "com"

@@ -30,8 +30,10 @@ public:
     p.require_range("length", q.length_m, 0, 100e3, "0 m to 100 km");
     q.rate = p.text("rate");
     q.modulation = p.text_or("modulation");
-    q.fidelity =
-        parse_fidelity(p.text_or("fidelity").value_or("statistical"), p.where_key("fidelity"));
+    const auto fidelity = p.text_or("fidelity");
+    q.fidelity = fidelity && *fidelity == "analytic" // the place only for an error message
+                     ? Fidelity::analytic
+                     : parse_fidelity(fidelity.value_or("statistical"), p.where_key("fidelity"));
     q.ber_target = p.number_or("ber_target", 1e-15, 1e-300, 0.49);
     if (const auto s = p.text_or("set")) { // "key=value;key=value"
       std::size_t i = 0;

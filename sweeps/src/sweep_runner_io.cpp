@@ -7,6 +7,7 @@
 #include <linkphy/sweeps/sweep_runner.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -118,9 +119,23 @@ void check_sweep_options(const SweepOptions &o) {
 
 // ---- SweepRows --------------------------------------------------------------------------------
 
+namespace {
+
+std::atomic<std::uint64_t> next_rows_id{1};
+
+// A thread's last point of one SweepRows: the next point differs from it in few axes (the last
+// one, mostly), so it is updated in place rather than built (keys, places, maps) from scratch.
+struct PointScratch {
+  std::uint64_t owner = 0;
+  ParamSet point;
+  std::vector<std::size_t> idx;
+};
+
+} // namespace
+
 SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator)
     : spec_(spec), evaluator_(evaluator), keep_(evaluator_columns_kept(spec, evaluator)),
-      header_(sweep_header(spec, evaluator)) {
+      header_(sweep_header(spec, evaluator)), id_(next_rows_id.fetch_add(1)) {
   for (std::size_t i = 0; i < header_.size(); ++i) {
     if (i) // appended, not "," + …: GCC 12 raises a false -Wrestrict on that
       header_line_ += ',';
@@ -138,10 +153,23 @@ SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator)
 
 void SweepRows::append_row(std::uint64_t i, std::string &out,
                            std::vector<std::string> &cells) const {
-  const ParamSet p = spec_.point(i);
-  evaluator_.evaluate(p, cells);
-  out += std::to_string(i);
+  thread_local PointScratch scratch;
   const auto idx = spec_.point_indices(i);
+  if (scratch.owner != id_ || scratch.idx.size() != idx.size()) {
+    scratch.owner = 0; // until the point is whole
+    scratch.point = spec_.point(i);
+    scratch.idx = idx;
+    scratch.owner = id_;
+  } else {
+    for (std::size_t a = 0; a < idx.size(); ++a)
+      if (idx[a] != scratch.idx[a]) { // as SweepSpec::point sets it
+        const auto &ax = spec_.axes[a];
+        scratch.point.set(ax.key, ax.values[idx[a]], ax.where);
+        scratch.idx[a] = idx[a];
+      }
+  }
+  evaluator_.evaluate(scratch.point, cells);
+  out += std::to_string(i);
   for (std::size_t a = 0; a < axis_cells_.size(); ++a) {
     out += ',';
     out += axis_cells_[a][idx[a]];
@@ -149,7 +177,10 @@ void SweepRows::append_row(std::uint64_t i, std::string &out,
   for (std::size_t c = 0; c < cells.size() && c < keep_.size(); ++c)
     if (keep_[c]) {
       out += ',';
-      if (cells[c].find_first_of(",\"\n") == std::string::npos)
+      // One pass over the cell (find_first_of scans the 3-character set once per character).
+      const bool plain = std::none_of(cells[c].begin(), cells[c].end(),
+                                      [](char ch) { return ch == ',' || ch == '"' || ch == '\n'; });
+      if (plain)
         out += cells[c];
       else
         out += csv_escape(cells[c]);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <exception>
@@ -48,6 +49,14 @@ std::string family(const std::string &name) {
     out += (out.empty() ? "" : "_") + tok;
   }
   return out;
+}
+
+// std::to_string(double) ("%f") through std::to_chars (the same text, without printf's cost:
+// these warnings come with every DAC point beyond the SerDes' loss).
+std::string fixed6(double v) {
+  char buf[400];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 6);
+  return std::string(buf, r.ptr);
 }
 
 bool covers(const tr::PartPowerSpec &p, double rate_bps) {
@@ -251,18 +260,40 @@ std::shared_ptr<const PowerSetup> power_setup(const std::string &tech, const Lan
                                               double ambient_k) {
   static std::shared_mutex m;
   static std::unordered_map<std::string, std::shared_ptr<const PowerSetup>> cache;
+  // Each thread remembers its last setup: consecutive points of a sweep share it.
+  thread_local std::string last_tech, last_lane, last_fec;
+  thread_local std::vector<std::string> last_sets;
+  thread_local double last_rate = 0, last_baud = 0, last_ambient = 0;
+  thread_local int last_levels = 0;
+  thread_local std::shared_ptr<const PowerSetup> last;
+  if (last && tech == last_tech && lane.name == last_lane && lane.fec.name == last_fec &&
+      lane.line_rate_bps == last_rate && lane.baud_bd == last_baud &&
+      lane.modulation.levels == last_levels && ambient_k == last_ambient && sets == last_sets)
+    return last;
+  auto remember = [&](std::shared_ptr<const PowerSetup> st) {
+    last_tech = tech;
+    last_lane = lane.name;
+    last_fec = lane.fec.name;
+    last_sets = sets;
+    last_rate = lane.line_rate_bps;
+    last_baud = lane.baud_bd;
+    last_levels = lane.modulation.levels;
+    last_ambient = ambient_k;
+    last = st;
+    return st;
+  };
   std::string key = power_key(tech, lane, sets, ambient_k);
   {
     std::shared_lock lock(m);
     const auto it = cache.find(key);
     if (it != cache.end())
-      return it->second;
+      return remember(it->second);
   }
   auto st = make_setup(tech, lane, sets, ambient_k);
   std::unique_lock lock(m);
   if (cache.size() >= 4096)
     cache.clear();
-  return cache.emplace(std::move(key), std::move(st)).first->second;
+  return remember(cache.emplace(std::move(key), std::move(st)).first->second);
 }
 
 } // namespace
@@ -306,10 +337,13 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
       r.channel_il_db = il;
       if (il > b.host_serdes->max_loss_db)
         r.warnings.push_back("host SerDes " + b.host_serdes->name + " equalises at most " +
-                             std::to_string(b.host_serdes->max_loss_db) + " dB; the channel has " +
-                             std::to_string(il) + " dB (power charged at its maximum)");
+                             fixed6(b.host_serdes->max_loss_db) + " dB; the channel has " +
+                             fixed6(il) + " dB (power charged at its maximum)");
     }
-    const tr::ModulePower m = setup->fixed ? *setup->fixed : tr::module_power(b, cond);
+    std::optional<tr::ModulePower> own; // the cached one when it does not track the length
+    if (!setup->fixed)
+      own = tr::module_power(b, cond);
+    const tr::ModulePower &m = setup->fixed ? *setup->fixed : *own;
     r.module = b.name;
     r.module_lanes = b.lanes;
     r.module_power_w = m.figures.power_w;
@@ -338,9 +372,9 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     const double il = known_hop1_il_db ? *known_hop1_il_db : hop1_il_db(tech, lane, length_m, sets);
     const double loss = std::min(il, s.max_loss_db);
     if (il > s.max_loss_db)
-      r.warnings.push_back("host SerDes " + s.name + " equalises at most " +
-                           std::to_string(s.max_loss_db) + " dB; the channel has " +
-                           std::to_string(il) + " dB (power charged at its maximum)");
+      r.warnings.push_back("host SerDes " + s.name + " equalises at most " + fixed6(s.max_loss_db) +
+                           " dB; the channel has " + fixed6(il) +
+                           " dB (power charged at its maximum)");
     tr::OperatingPoint op;
     op.lane_rate_bps = lane.line_rate_bps;
     op.loss_db = loss;

@@ -60,7 +60,7 @@ TEST_CASE("analytic grid: same SNR as the direct quadrature to 1e-9 relative", "
       a.t_r_s = 6e-12;
       a.loss.nyquist_hz = baud / 2;
       const AnalyticGrid g = analytic_grid(a);
-      for (double il : {0.0, 3.0, 17.5, 31.0, 60.0, 120.0, 400.0})
+      for (double il : {0.0, 3.0, 17.5, 31.0, 60.0, 120.0, 400.0, 1500.0, 3000.0})
         for (double skin : {0.0, 0.25, 0.6, 1.0}) {
           INFO("M=" << levels << " baud " << baud << " IL " << il << " skin " << skin);
           a.loss.il_nyquist_db = il;

@@ -167,3 +167,53 @@ TEST_CASE("analytic plan: threads share plans (rows as one thread)", "[analytic]
   CHECK(std::count(one.begin(), one.end(), '\n') == 161);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("format_value is printf's %.12g", "[analytic]") {
+  // The row formatter's fast path (shortest digits laid out by %g's rules) against printf itself,
+  // on the values sweeps print and on every layout boundary of %g.
+  std::vector<double> values = {0.0,
+                                -0.0,
+                                1.0,
+                                -1.0,
+                                0.1,
+                                0.0001,
+                                0.00001,
+                                1e-5,
+                                9.99e-5,
+                                1e-4,
+                                123456789012.0,
+                                999999999999.0,
+                                1e12,
+                                1e11,
+                                1.5e12,
+                                1e15,
+                                1e100,
+                                1e-300,
+                                5e-324,
+                                2.5,
+                                1e21,
+                                1e22,
+                                0.3,
+                                2.0 / 3.0,
+                                1e6,
+                                100.0,
+                                53.125,
+                                26.5625,
+                                1.7976931348623157e308,
+                                -4.25e-7};
+  std::uint64_t state = 42;
+  for (int i = 0; i < 20000; ++i) { // magnitudes 1e-12..1e15, few and many digits
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const double u = static_cast<double>(state >> 11) / 9007199254740992.0;
+    const double mag = std::pow(10.0, -12 + 27 * u);
+    values.push_back((i % 2 ? -1 : 1) * mag);
+    values.push_back(std::round(mag * 1000) / 1000);
+    values.push_back(static_cast<double>(static_cast<long long>(mag) % 100000));
+  }
+  for (double v : values) {
+    char ref[64];
+    std::snprintf(ref, sizeof ref, "%.12g", v);
+    INFO(ref);
+    CHECK(format_value(v) == ref);
+  }
+}
