@@ -7,7 +7,6 @@
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -93,59 +92,11 @@ std::string format_value(double v) {
     return "nan";
   if (std::isinf(v))
     return v > 0 ? "inf" : "-inf";
-  // printf's %.12g (a sweep formats a dozen numbers per row, so not through printf). When the
-  // shortest round-trip digits of v are ≤ 12, they are %.12g's digits (12-digit decimals are
-  // spaced far wider than a normal v's ulp, so rounding v to 12 digits gives them, zero-padded, and
-  // %g drops the zeros); they are laid out by %g's rule (fixed for −4 ≤ exponent < 12, else
-  // d.ddde±XX). Otherwise std::to_chars with precision 12, which formats as printf does (C++20
-  // [charconv]).
-  char sci[40];
-  const auto rs = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
-  char *e = std::find(sci, rs.ptr, 'e');
-  const bool neg = sci[0] == '-';
-  char digits[24];
-  int nd = 0;
-  for (char *c = sci + (neg ? 1 : 0); c < e; ++c)
-    if (*c != '.')
-      digits[nd++] = *c;
-  const bool subnormal = v != 0 && std::abs(v) < std::numeric_limits<double>::min(); // ulp wide
-  if (nd > 12 || e == rs.ptr || subnormal) {
-    char buf[32];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 12);
-    return std::string(buf, r.ptr);
-  }
-  int x = 0;
-  std::from_chars(e + 1 + (e[1] == '+' ? 1 : 0), rs.ptr, x);
-  std::string out;
-  if (neg)
-    out += '-';
-  if (x >= -4 && x < 12) {
-    if (x < 0) {
-      out += "0.";
-      out.append(static_cast<std::size_t>(-x - 1), '0');
-      out.append(digits, static_cast<std::size_t>(nd));
-    } else if (nd <= x + 1) {
-      out.append(digits, static_cast<std::size_t>(nd));
-      out.append(static_cast<std::size_t>(x + 1 - nd), '0');
-    } else {
-      out.append(digits, static_cast<std::size_t>(x + 1));
-      out += '.';
-      out.append(digits + x + 1, static_cast<std::size_t>(nd - x - 1));
-    }
-    return out;
-  }
-  out += digits[0];
-  if (nd > 1) {
-    out += '.';
-    out.append(digits + 1, static_cast<std::size_t>(nd - 1));
-  }
-  out += 'e';
-  out += x < 0 ? '-' : '+';
-  const int ax = x < 0 ? -x : x;
-  if (ax < 10)
-    out += '0';
-  out += std::to_string(ax);
-  return out;
+  // std::to_chars with a precision formats as printf's %.12g (C++20 [charconv.to.chars]),
+  // without printf's cost (a sweep formats a dozen numbers per row).
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 12);
+  return std::string(buf, r.ptr);
 }
 
 } // namespace linkphy::sweeps

@@ -340,10 +340,20 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
                              fixed6(b.host_serdes->max_loss_db) + " dB; the channel has " +
                              fixed6(il) + " dB (power charged at its maximum)");
     }
-    std::optional<tr::ModulePower> own; // the cached one when it does not track the length
-    if (!setup->fixed)
-      own = tr::module_power(b, cond);
-    const tr::ModulePower &m = setup->fixed ? *setup->fixed : *own;
+    // The cached module power when it does not track the length; else this thread's last one
+    // when the loss is the same (a DAC beyond its SerDes' loss: the loss is clamped).
+    // (Held, so no other setup can take its address while it is remembered.)
+    thread_local std::shared_ptr<const PowerSetup> last_setup;
+    thread_local double last_loss = -1;
+    thread_local std::optional<tr::ModulePower> last_power;
+    const double loss = cond.host_loss_db.value_or(-1);
+    if (!setup->fixed && !(last_setup == setup && last_loss == loss && last_power)) {
+      last_setup.reset(); // until it is whole
+      last_power = tr::module_power(b, cond);
+      last_setup = setup;
+      last_loss = loss;
+    }
+    const tr::ModulePower &m = setup->fixed ? *setup->fixed : *last_power;
     r.module = b.name;
     r.module_lanes = b.lanes;
     r.module_power_w = m.figures.power_w;
