@@ -7,6 +7,7 @@
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -92,11 +93,59 @@ std::string format_value(double v) {
     return "nan";
   if (std::isinf(v))
     return v > 0 ? "inf" : "-inf";
-  // std::to_chars with a precision formats as printf's %.12g (C++20 [charconv.to.chars]),
-  // without printf's cost (a sweep formats a dozen numbers per row).
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 12);
-  return std::string(buf, r.ptr);
+  // printf's %.12g without printf (a sweep formats a dozen numbers per row): the 12 significant
+  // digits from one std::to_chars in scientific form (as printf's %.11e, C++20 [charconv]), laid
+  // out by %g's rule (C11 7.21.6.1: fixed when −4 ≤ exponent < 12, else d.ddde±XX; trailing
+  // zeros and a trailing point removed).
+  char sci[48];
+  const auto rs = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific, 11);
+  const char *e = std::find(sci, rs.ptr, 'e');
+  const bool neg = sci[0] == '-';
+  char digits[16];
+  int nd = 0;
+  for (const char *c = sci + (neg ? 1 : 0); c < e && nd < 16; ++c)
+    if (*c != '.')
+      digits[nd++] = *c;
+  while (nd > 1 && digits[nd - 1] == '0')
+    --nd;
+  int x = 0;
+  std::from_chars(e + 1 + (e[1] == '+' ? 1 : 0), rs.ptr, x);
+  char out[48];
+  char *o = out;
+  if (neg)
+    *o++ = '-';
+  if (x >= -4 && x < 12) {
+    if (x < 0) {
+      *o++ = '0';
+      *o++ = '.';
+      for (int k = 0; k < -x - 1; ++k)
+        *o++ = '0';
+      for (int k = 0; k < nd; ++k)
+        *o++ = digits[k];
+    } else {
+      for (int k = 0; k <= x; ++k)
+        *o++ = k < nd ? digits[k] : '0';
+      if (nd > x + 1) {
+        *o++ = '.';
+        for (int k = x + 1; k < nd; ++k)
+          *o++ = digits[k];
+      }
+    }
+  } else {
+    *o++ = digits[0];
+    if (nd > 1) {
+      *o++ = '.';
+      for (int k = 1; k < nd; ++k)
+        *o++ = digits[k];
+    }
+    *o++ = 'e';
+    *o++ = x < 0 ? '-' : '+';
+    const int ax = x < 0 ? -x : x;
+    if (ax < 10)
+      *o++ = '0';
+    o = std::to_chars(o, out + sizeof out, ax).ptr;
+  }
+  return std::string(out, o);
 }
 
 } // namespace linkphy::sweeps
