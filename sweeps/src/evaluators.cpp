@@ -89,10 +89,20 @@ std::unique_ptr<Evaluator> make_evaluator(const std::string &name, const std::st
 }
 
 std::string format_value(double v) {
-  if (std::isnan(v))
-    return "nan";
-  if (std::isinf(v))
-    return v > 0 ? "inf" : "-inf";
+  std::string out;
+  format_value_into(v, out);
+  return out;
+}
+
+void format_value_into(double v, std::string &text) {
+  if (std::isnan(v)) {
+    text.assign("nan");
+    return;
+  }
+  if (std::isinf(v)) {
+    text.assign(v > 0 ? "inf" : "-inf");
+    return;
+  }
   // printf's %.12g without printf (a sweep formats a dozen numbers per row): the 12 significant
   // digits from one std::to_chars in scientific form (as printf's %.11e, C++20 [charconv]), laid
   // out by %g's rule (C11 7.21.6.1: fixed when −4 ≤ exponent < 12, else d.ddde±XX; trailing
@@ -145,7 +155,7 @@ std::string format_value(double v) {
       *o++ = '0';
     o = std::to_chars(o, out + sizeof out, ax).ptr;
   }
-  return std::string(out, o);
+  text.assign(out, o); // reuses the caller's buffer
 }
 
 } // namespace linkphy::sweeps
