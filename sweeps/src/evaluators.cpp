@@ -104,22 +104,50 @@ void format_value_into(double v, std::string &text) {
     return;
   }
   // printf's %.12g without printf (a sweep formats a dozen numbers per row): the 12 significant
-  // digits from one std::to_chars in scientific form (as printf's %.11e, C++20 [charconv]), laid
-  // out by %g's rule (C11 7.21.6.1: fixed when −4 ≤ exponent < 12, else d.ddde±XX; trailing
-  // zeros and a trailing point removed).
+  // digits, laid out by %g's rule (C11 7.21.6.1: fixed when −4 ≤ exponent < 12, else d.ddde±XX;
+  // trailing zeros and a trailing point removed). The digits come from the shortest round-trip
+  // form (std::to_chars, fast) when it decides them: with ≤ 12 digits it is them (12-digit
+  // decimals are spaced far wider than a normal double's ulp); with ≥ 14 no 12-digit rounding
+  // boundary (≤ 13 digits) lies between it and v (else that shorter string would round-trip
+  // and be the shortest), so rounding its digits rounds v. Otherwise (13 digits, subnormals)
+  // std::to_chars with precision 11 in scientific form, which rounds v as printf's %.11e does.
   char sci[48];
-  const auto rs = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific, 11);
+  auto rs = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
   const char *e = std::find(sci, rs.ptr, 'e');
   const bool neg = sci[0] == '-';
-  char digits[16];
+  char digits[24];
   int nd = 0;
-  for (const char *c = sci + (neg ? 1 : 0); c < e && nd < 16; ++c)
+  for (const char *c = sci + (neg ? 1 : 0); c < e && nd < 24; ++c)
     if (*c != '.')
       digits[nd++] = *c;
-  while (nd > 1 && digits[nd - 1] == '0')
-    --nd;
   int x = 0;
   std::from_chars(e + 1 + (e[1] == '+' ? 1 : 0), rs.ptr, x);
+  const bool subnormal = v != 0 && std::abs(v) < std::numeric_limits<double>::min();
+  if (nd >= 14 && !subnormal) { // round the digits to 12, half up (no tie: see above)
+    const bool up = digits[12] >= '5';
+    nd = 12;
+    if (up) {
+      int k = 11;
+      while (k >= 0 && digits[k] == '9')
+        digits[k--] = '0';
+      if (k >= 0) {
+        ++digits[k];
+      } else { // 9.99…95 → 10.0…: one more digit before the point
+        digits[0] = '1';
+        ++x;
+      }
+    }
+  } else if (nd > 12 || subnormal) {
+    rs = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific, 11);
+    e = std::find(sci, rs.ptr, 'e');
+    nd = 0;
+    for (const char *c = sci + (neg ? 1 : 0); c < e && nd < 24; ++c)
+      if (*c != '.')
+        digits[nd++] = *c;
+    std::from_chars(e + 1 + (e[1] == '+' ? 1 : 0), rs.ptr, x);
+  }
+  while (nd > 1 && digits[nd - 1] == '0')
+    --nd;
   char out[48];
   char *o = out;
   if (neg)

@@ -209,7 +209,12 @@ TEST_CASE("format_value is printf's %.12g", "[analytic]") {
     values.push_back((i % 2 ? -1 : 1) * mag);
     values.push_back(std::round(mag * 1000) / 1000);
     values.push_back(static_cast<double>(static_cast<long long>(mag) % 100000));
+    values.push_back(std::nextafter(std::round(mag * 1e6) / 1e6, 0.0)); // near 12-digit ties
+    values.push_back(std::nextafter(0.5 + std::round(mag * 1e3) * 1e-12, 1.0));
   }
+  for (double v : {9.999999999995, 9.9999999999949, 0.99999999999951, 999999999999.5,
+                   1.0000000000005, 1.00000000000049, 2.5e-5, 123456.7890125})
+    values.push_back(v);
   for (double v : values) {
     char ref[64];
     std::snprintf(ref, sizeof ref, "%.12g", v);
