@@ -30,8 +30,6 @@
 #include <atomic>
 #include <cmath>
 #include <complex>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -173,11 +171,7 @@ LossFitSums interp_fit(const PlannedHop &h, double dl) {
 
 std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
   auto plan = std::make_shared<AnalyticPlan>();
-  auto fail = [&](int why) {
-    if (std::getenv("LINKPHY_DEBUG_PLAN"))
-      std::fprintf(stderr, "plan %s %s unusable: %d\n", req.tech.c_str(), req.rate.c_str(), why);
-    return plan;
-  };
+  auto fail = [&] { return plan; }; // not usable: every point takes the full evaluation
   try {
     std::optional<Modulation> mod;
     if (req.modulation)
@@ -198,13 +192,13 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
     Conditions cond;
     cond.temperature_k = req.temperature_k;
     if (ta.hops.size() != tb.hops.size())
-      return fail(1);
+      return fail();
     for (std::size_t i = 0; i < ta.hops.size(); ++i) {
       const TechnologyHop &ha = ta.hops[i], &hb = tb.hops[i];
       if (ha.kind != hb.kind || ha.serdes != hb.serdes ||
           ha.stage_specs.size() != hb.stage_specs.size() ||
           ha.optical.has_value() != hb.optical.has_value())
-        return fail(2);
+        return fail();
       PlannedHop ph;
       ph.name = ha.name;
       ph.kind = ha.kind;
@@ -212,10 +206,10 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
         ph.pmd = transceivers::find_pmd(ta.pmds.at(plan->rate_class));
         ph.span = *ha.optical;
         if (hb.optical->extra_loss_db != ha.optical->extra_loss_db)
-          return fail(3);
+          return fail();
         if (hb.optical->length_m != ha.optical->length_m) {
           if (ha.optical->length_m != la || hb.optical->length_m != lb)
-            return fail(4); // neither fixed nor the link length
+            return fail(); // neither fixed nor the link length
           ph.span_tracks_length = true;
         }
       }
@@ -234,17 +228,17 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
         const AnalyticHopChannel ca =
             analytic_hop_channel(ha, pkg, cond, baud, ph.fixed_stages, warnings);
         if (!warnings.empty())
-          return fail(5); // warnings are the full evaluation's to give, per length
+          return fail(); // warnings are the full evaluation's to give, per length
         ph.fit = ca.fit;
         ph.il_db = ca.il_nyquist_db;
         if (ph.varies) {
           for (const auto &s : ha.stage_specs)
             if (s.rfind("redriver:", 0) == 0)
-              return fail(6); // peaking clamps to the cable loss: not affine in length
+              return fail(); // peaking clamps to the cable loss: not affine in length
           std::vector<StageReport> st;
           const AnalyticHopChannel cb = analytic_hop_channel(hb, pkg, cond, baud, st, warnings);
           if (!warnings.empty() || cb.fit.used != ca.fit.used)
-            return fail(7);
+            return fail();
           ph.r1_per_m = (cb.fit.r1 - ca.fit.r1) / (lb - la);
           ph.r2_per_m = (cb.fit.r2 - ca.fit.r2) / (lb - la);
           ph.il_per_m = (cb.il_nyquist_db - ca.il_nyquist_db) / (lb - la);
@@ -320,9 +314,6 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
                    std::abs(interp_il(ph, len) - cc.il_nyquist_db) <=
                        (ph.nyquist.empty() ? kPlanCheckDb : kPlanIlDb) &&
                    std::abs(fit_err) <= kPlanCheckDb;
-            if (!pass && std::getenv("LINKPHY_DEBUG_PLAN"))
-              std::fprintf(stderr, "check %g: il %g vs %g, fit err %g\n", len, interp_il(ph, len),
-                           cc.il_nyquist_db, fit_err);
           }
         }
         if (!pass)
@@ -330,10 +321,8 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
         plan->length_min_ok_m = lc;
       }
     }
-  } catch (const std::exception &e) {
+  } catch (const std::exception &) {
     plan->usable = false; // the full evaluation gives the error, at the point's own length
-    if (std::getenv("LINKPHY_DEBUG_PLAN"))
-      std::fprintf(stderr, "plan error %s\n", e.what());
   }
   return plan;
 }
