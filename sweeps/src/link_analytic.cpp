@@ -85,7 +85,7 @@ struct PlannedHop {
   bool varies = false;                   ///< stages change with length
   std::vector<std::string> specs;        ///< at the first anchor
   std::vector<bool> spec_varies;         ///< per stage
-  std::vector<StageReport> fixed_stages; ///< stage reports when !varies
+  std::vector<StageReport> fixed_stages; ///< stage reports at the first anchor
   LossFitSums fit;                       ///< at length_a
   double il_db = 0;                      ///< at length_a
   double r1_per_m = 0, r2_per_m = 0;     ///< d(fit sums)/dL, dB/m
@@ -270,7 +270,8 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
           if (!(std::abs(exact_il(ph, la) - ca.il_nyquist_db) <= kPlanIlDb &&
                 std::abs(exact_il(ph, lb) - cb.il_nyquist_db) <= kPlanIlDb))
             ph.nyquist.clear(); // not lines of the link length: interpolate the IL instead
-          ph.fixed_stages.clear();
+          if (ph.fixed_stages.size() != ha.stage_specs.size())
+            return fail(); // one report per stage expected (no redriver here)
         }
         ph.input = analytic_input(settings, baud, levels);
         ph.input.loss.nyquist_hz = baud / 2;
@@ -520,9 +521,11 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
         if (!ph.varies) {
           rep.stages.insert(rep.stages.end(), ph.fixed_stages.begin(), ph.fixed_stages.end());
         } else {
+          // Fixed stages as reported at the anchor; length-scaled ones described anew.
           const auto &specs = tech_at_len->hops[i].stage_specs;
-          for (const auto &spec : specs)
-            rep.stages.push_back(stage_report(spec, ph.name));
+          for (std::size_t k = 0; k < specs.size(); ++k)
+            rep.stages.push_back(ph.spec_varies[k] ? stage_report(specs[k], ph.name)
+                                                   : ph.fixed_stages[k]);
         }
       }
       hr.serdes = ph.serdes;
