@@ -94,6 +94,18 @@ std::string format_value(double v) {
   return out;
 }
 
+namespace {
+
+// The exponent of to_chars' scientific form: "e+05", "e-300" from `e` to `end`.
+int exponent_of(const char *e, const char *end) {
+  int x = 0;
+  for (const char *c = e + 2; c < end; ++c)
+    x = 10 * x + (*c - '0');
+  return e[1] == '-' ? -x : x;
+}
+
+} // namespace
+
 void format_value_into(double v, std::string &text) {
   if (std::isnan(v)) {
     text.assign("nan");
@@ -121,7 +133,7 @@ void format_value_into(double v, std::string &text) {
     if (*c != '.')
       digits[nd++] = *c;
   int x = 0;
-  std::from_chars(e + 1 + (e[1] == '+' ? 1 : 0), rs.ptr, x);
+  x = exponent_of(e, rs.ptr);
   const bool subnormal = v != 0 && std::abs(v) < std::numeric_limits<double>::min();
   if (nd >= 14 && !subnormal) { // round the digits to 12, half up (no tie: see above)
     const bool up = digits[12] >= '5';
@@ -144,7 +156,7 @@ void format_value_into(double v, std::string &text) {
     for (const char *c = sci + (neg ? 1 : 0); c < e && nd < 24; ++c)
       if (*c != '.')
         digits[nd++] = *c;
-    std::from_chars(e + 1 + (e[1] == '+' ? 1 : 0), rs.ptr, x);
+    x = exponent_of(e, rs.ptr);
   }
   while (nd > 1 && digits[nd - 1] == '0')
     --nd;

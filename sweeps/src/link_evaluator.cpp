@@ -62,8 +62,19 @@ public:
     };
     out[0].assign(q.tech);
     num(1, q.length_m);
-    num(2, r.lane.line_rate_bps / 1e9);
-    num(3, r.lane.baud_bd / 1e9);
+    // Rate and baud repeat from row to row of a sweep: formatted when they change.
+    thread_local double last_rate = -1, last_baud = -1;
+    thread_local std::string rate_text, baud_text;
+    if (r.lane.line_rate_bps / 1e9 != last_rate) {
+      last_rate = r.lane.line_rate_bps / 1e9;
+      format_value_into(last_rate, rate_text);
+    }
+    if (r.lane.baud_bd / 1e9 != last_baud) {
+      last_baud = r.lane.baud_bd / 1e9;
+      format_value_into(last_baud, baud_text);
+    }
+    out[2].assign(rate_text);
+    out[3].assign(baud_text);
     out[4].assign(r.lane.modulation.name());
     out[5].assign(to_string(q.fidelity));
     num(6, s.il_nyquist_db);
