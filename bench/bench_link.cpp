@@ -1,6 +1,7 @@
 // Hot paths of the link engine: a statistical hop with fixed equalisers (target ≤ 5 ms), the
 // statistical BER alone, its PMF kernels (ISI distribution, tail of a sum), the analytic tier
-// (target ≤ 10 µs), one Monte Carlo million, and whole optical/linear links.
+// (target ≤ 10 µs; through its per-sweep grid, the analytic sweep's path), one Monte Carlo
+// million, and whole optical/linear/DAC links.
 #include <benchmark/benchmark.h>
 
 #include <linkphy/phy/analytic_snr.hpp>
@@ -195,6 +196,21 @@ void BM_statistical_link_point_dac100g(benchmark::State &state) {
 BENCHMARK(BM_statistical_link_point_dac100g)
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime();
+// The same through the grid made once per (baud, levels, A_v, η0, t_r) (link_analytic.cpp's path).
+void BM_analytic_grid(benchmark::State &state) {
+  AnalyticInput a;
+  a.loss.il_nyquist_db = 25;
+  a.loss.skin_fraction = 0.3;
+  a.loss.nyquist_hz = 26.5625e9;
+  const AnalyticGrid g = analytic_grid(a);
+  double x = 0;
+  for (auto _ : state) {
+    a.loss.il_nyquist_db = 25 + 1e-9 * x; // defeat hoisting
+    x += analytic_snr(g, a).snr_db;
+  }
+  benchmark::DoNotOptimize(x);
+}
+BENCHMARK(BM_analytic_grid)->Unit(benchmark::kMicrosecond);
 
 void BM_montecarlo_1M_symbols(benchmark::State &state) {
   const HopResult h = evaluate_hop_statistical(fixed_hop());
@@ -227,5 +243,27 @@ static void BM_link_lpo_analytic(benchmark::State &state) {
     benchmark::DoNotOptimize(linkphy::sweeps::evaluate_link(q).summary.ber_pre_fec);
 }
 BENCHMARK(BM_link_lpo_analytic)->Unit(benchmark::kMillisecond);
+
+// A DAC at 100G over lengths 0.25–5 m through evaluate_link's full report (stage names, power
+// ledger, warnings) at the analytic tier: with the plan cache (the default; the plan made once,
+// before timing) and without it (every point from scratch, the tier before the cache).
+static void dac_lengths(benchmark::State &state, bool cached) {
+  linkphy::sweeps::LinkRequest q;
+  q.tech = "dac";
+  q.rate = "100G";
+  q.fidelity = linkphy::sweeps::Fidelity::analytic;
+  q.analytic_cache = cached;
+  benchmark::DoNotOptimize(linkphy::sweeps::evaluate_link(q).summary.snr_db); // the plan
+  int i = 0;
+  for (auto _ : state) {
+    q.length_m = 0.25 + 0.00475 * (i++ % 1000);
+    benchmark::DoNotOptimize(linkphy::sweeps::evaluate_link(q).summary.ber_pre_fec);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+static void BM_link_dac_analytic(benchmark::State &state) { dac_lengths(state, true); }
+BENCHMARK(BM_link_dac_analytic)->Unit(benchmark::kMicrosecond);
+static void BM_link_dac_analytic_uncached(benchmark::State &state) { dac_lengths(state, false); }
+BENCHMARK(BM_link_dac_analytic_uncached)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

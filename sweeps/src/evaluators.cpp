@@ -7,8 +7,11 @@
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace linkphy::sweeps {
 namespace {
@@ -86,13 +89,113 @@ std::unique_ptr<Evaluator> make_evaluator(const std::string &name, const std::st
 }
 
 std::string format_value(double v) {
-  if (std::isnan(v))
-    return "nan";
-  if (std::isinf(v))
-    return v > 0 ? "inf" : "-inf";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.12g", v);
-  return buf;
+  std::string out;
+  format_value_into(v, out);
+  return out;
+}
+
+namespace {
+
+// The exponent of to_chars' scientific form: "e+05", "e-300" from `e` to `end`.
+int exponent_of(const char *e, const char *end) {
+  int x = 0;
+  for (const char *c = e + 2; c < end; ++c)
+    x = 10 * x + (*c - '0');
+  return e[1] == '-' ? -x : x;
+}
+
+} // namespace
+
+void format_value_into(double v, std::string &text) {
+  if (std::isnan(v)) {
+    text.assign("nan");
+    return;
+  }
+  if (std::isinf(v)) {
+    text.assign(v > 0 ? "inf" : "-inf");
+    return;
+  }
+  // printf's %.12g without printf (a sweep formats a dozen numbers per row): the 12 significant
+  // digits, laid out by %g's rule (C11 7.21.6.1: fixed when −4 ≤ exponent < 12, else d.ddde±XX;
+  // trailing zeros and a trailing point removed). The digits come from the shortest round-trip
+  // form (std::to_chars, fast) when it decides them: with ≤ 12 digits it is them (12-digit
+  // decimals are spaced far wider than a normal double's ulp); with ≥ 14 no 12-digit rounding
+  // boundary (≤ 13 digits) lies between it and v (else that shorter string would round-trip
+  // and be the shortest), so rounding its digits rounds v. Otherwise (13 digits, subnormals)
+  // std::to_chars with precision 11 in scientific form, which rounds v as printf's %.11e does.
+  char sci[48];
+  auto rs = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific);
+  const char *e = std::find(sci, rs.ptr, 'e');
+  const bool neg = sci[0] == '-';
+  char digits[24];
+  int nd = 0;
+  for (const char *c = sci + (neg ? 1 : 0); c < e && nd < 24; ++c)
+    if (*c != '.')
+      digits[nd++] = *c;
+  int x = 0;
+  x = exponent_of(e, rs.ptr);
+  const bool subnormal = v != 0 && std::abs(v) < std::numeric_limits<double>::min();
+  if (nd >= 14 && !subnormal) { // round the digits to 12, half up (no tie: see above)
+    const bool up = digits[12] >= '5';
+    nd = 12;
+    if (up) {
+      int k = 11;
+      while (k >= 0 && digits[k] == '9')
+        digits[k--] = '0';
+      if (k >= 0) {
+        ++digits[k];
+      } else { // 9.99…95 → 10.0…: one more digit before the point
+        digits[0] = '1';
+        ++x;
+      }
+    }
+  } else if (nd > 12 || subnormal) {
+    rs = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific, 11);
+    e = std::find(sci, rs.ptr, 'e');
+    nd = 0;
+    for (const char *c = sci + (neg ? 1 : 0); c < e && nd < 24; ++c)
+      if (*c != '.')
+        digits[nd++] = *c;
+    x = exponent_of(e, rs.ptr);
+  }
+  while (nd > 1 && digits[nd - 1] == '0')
+    --nd;
+  char out[48];
+  char *o = out;
+  if (neg)
+    *o++ = '-';
+  if (x >= -4 && x < 12) {
+    if (x < 0) {
+      *o++ = '0';
+      *o++ = '.';
+      for (int k = 0; k < -x - 1; ++k)
+        *o++ = '0';
+      for (int k = 0; k < nd; ++k)
+        *o++ = digits[k];
+    } else {
+      for (int k = 0; k <= x; ++k)
+        *o++ = k < nd ? digits[k] : '0';
+      if (nd > x + 1) {
+        *o++ = '.';
+        for (int k = x + 1; k < nd; ++k)
+          *o++ = digits[k];
+      }
+    }
+  } else {
+    *o++ = digits[0];
+    if (nd > 1) {
+      *o++ = '.';
+      for (int k = 1; k < nd; ++k)
+        *o++ = digits[k];
+    }
+    *o++ = 'e';
+    *o++ = x < 0 ? '-' : '+';
+    const int ax = x < 0 ? -x : x;
+    if (ax < 10)
+      *o++ = '0';
+    o = std::to_chars(o, out + sizeof out, ax).ptr;
+  }
+  text.assign(out, o); // reuses the caller's buffer
 }
 
 } // namespace linkphy::sweeps

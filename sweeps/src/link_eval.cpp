@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <numbers>
 
 namespace linkphy::sweeps {
@@ -64,7 +65,8 @@ Network redriver(const std::vector<double> &f, double peaking_db, double baud_bd
 // renormalised to the package reference (differential 2·R_0), cascaded as networks (DESIGN §2).
 Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, const Conditions &cond,
                     const std::string &hop, double baud_bd, std::vector<StageReport> &stages,
-                    std::vector<std::string> &warnings) {
+                    std::vector<std::string> &warnings,
+                    double f_cap_hz = std::numeric_limits<double>::infinity()) {
   static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
                                   std::filesystem::current_path()};
   std::vector<ChannelStage> built;
@@ -99,6 +101,7 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
     }
     built.push_back(std::move(st));
   }
+  f_max = std::min(f_max, f_cap_hz); // a prefix of the grid: the same values per frequency
   const double df = baud_bd / 1000.0;
   std::vector<double> f;
   for (int k = 1; df * k <= f_max * (1 + 1e-12); ++k)
@@ -183,10 +186,90 @@ double cap_ber(double ber, int levels) {
 
 } // namespace
 
-namespace {
+namespace detail {
 
-// Power of the link (technology_power.hpp) at the request's lanes; a lane rate the technology's
-// parts have no power model for is reported as a warning, not an error: BER still holds.
+Technology link_technology(const LinkRequest &req, double length_m) {
+  Technology tech = make_technology(req.tech, length_m, req.sets);
+  // The lane-rate class's own keys (host_25G …) stand in for the plain ones (technology.hpp).
+  std::optional<Modulation> mod;
+  if (req.modulation)
+    mod = parse_modulation(*req.modulation, "--modulation");
+  const std::string rate_class =
+      technology_rate_class(tech, parse_lane_rate(req.rate, mod, std::nullopt, "--rate"));
+  if (!rate_class.empty())
+    tech = make_technology(req.tech, length_m, req.sets, rate_class);
+  if (!req.channels.empty()) {
+    tech.hops.front().stage_specs = req.channels;
+    tech.hops.front().kind = HopKind::electrical;
+    tech.hops.front().optical.reset();
+    if (tech.hops.front().serdes.empty())
+      throw InputError("--channel", "technology '" + tech.name +
+                                        "' starts with an optical hop; --channel replaces the "
+                                        "stages of an electrical first hop only");
+  }
+  return tech;
+}
+
+AnalyticHopChannel analytic_hop_channel(const TechnologyHop &th, const HopPackage &pkg,
+                                        const Conditions &cond, double baud_bd,
+                                        std::vector<StageReport> &stages,
+                                        std::vector<std::string> &warnings) {
+  // As evaluate_link_full's electrical branch up to the loss fit.
+  // Only (0, f_N] enters the fit and the IL at f_N: the grid ends a few samples above f_N.
+  const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud_bd, stages,
+                                 warnings, 0.505 * baud_bd);
+  const std::vector<double> &f = ch.freq_hz;
+  for (auto &w : check_two_port(ch))
+    warnings.push_back(w);
+  const com::TwoPort tp = two_port(ch);
+  AnalyticHopChannel r;
+  r.il_nyquist_db = il_at_db(f, tp.s21, baud_bd / 2);
+  com::PathTransfer thru = hop_transfer(f, tp, pkg, com::PathKind::thru, th.name);
+  align_delay(thru, baud_bd);
+  r.fit = loss_fit_sums(thru.f_hz, thru.h21, baud_bd / 2);
+  return r;
+}
+
+StageReport stage_report(const std::string &spec, const std::string &hop) {
+  static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
+                                  std::filesystem::current_path()};
+  StageReport sr;
+  sr.name = make_channel_stage(spec, ctx).electrical->describe();
+  sr.kind = spec.substr(0, spec.find(':'));
+  sr.hop = hop;
+  return sr;
+}
+
+Network stage_network(const std::string &spec, const std::vector<double> &f_hz,
+                      const Conditions &cond, double z_ref_ohm) {
+  static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
+                                  std::filesystem::current_path()};
+  Network n = make_channel_stage(spec, ctx).electrical->network(f_hz, cond);
+  if (n.ports != 2)
+    throw InputError("spec '" + spec + "'", "must give a 2-port");
+  if (n.z0_ohm[0] != z_ref_ohm || n.z0_ohm[1] != z_ref_ohm)
+    n = renormalize(n, {z_ref_ohm, z_ref_ohm});
+  return n;
+}
+
+AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int levels) {
+  AnalyticInput a;
+  a.baud_bd = baud_bd;
+  a.levels = levels;
+  a.a_v_v = settings.a_v_v;
+  a.eta0_v2_per_hz = settings.eta0_v2_per_hz;
+  a.snr_tx_db = settings.snr_tx_db;
+  a.sigma_rj_ui = settings.sigma_rj_ui;
+  a.a_dd_ui = settings.a_dd_ui;
+  a.t_r_s = settings.t_r_s;
+  a.level_mismatch = settings.r_lm;
+  return a;
+}
+
+double snr_db_at_der0(Modulation mod, double der0) {
+  return snr_db_for_ber(mod, cap_ber(der0, mod.levels));
+}
+
 std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, const LaneRate &lane,
                                                      std::optional<double> hop1_il_db,
                                                      std::vector<std::string> &warnings) {
@@ -197,11 +280,13 @@ std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, con
   if (!(req.ambient_k >= 200 && req.ambient_k <= 400))
     throw InputError("--ambient", "must be 200 K to 400 K");
   try {
-    TechnologyPower p = technology_power(req.tech, lane, req.lanes > 0 ? req.lanes : 1,
-                                         req.length_m, req.sets, req.ambient_k);
-    if (req.lanes == 0 && p.module_lanes > 1)
-      p = technology_power(req.tech, lane, p.module_lanes, req.length_m, req.sets, req.ambient_k,
-                           hop1_il_db);
+    // Lanes 0: one module's lanes (1 without a module); hop1_il_db: hop 1's IL when the caller
+    // has it (technology_power evaluates it otherwise).
+    int lanes = req.lanes;
+    if (lanes == 0)
+      lanes = std::max(1, technology_module_lanes(req.tech, lane, req.sets, req.ambient_k));
+    TechnologyPower p =
+        technology_power(req.tech, lane, lanes, req.length_m, req.sets, req.ambient_k, hop1_il_db);
     for (const auto &w : p.warnings)
       warnings.push_back("power: " + w);
     return p;
@@ -211,13 +296,12 @@ std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, con
   }
 }
 
-} // namespace
+} // namespace detail
 
-LinkReport evaluate_link(const LinkRequest &req) {
-  if (!(req.ber_target > 0 && req.ber_target < 0.5))
-    throw InputError("--ber-target", "must be in (0, 0.5)");
-  if (req.mc_symbols < 1000)
-    throw InputError("Monte Carlo symbols", "must be >= 1000");
+namespace {
+
+// Every point from scratch: channels built and cascaded, the hop engine at the fidelity.
+LinkReport evaluate_link_full(const LinkRequest &req) {
   LinkReport rep;
   rep.request = req;
   std::optional<Modulation> mod;
@@ -226,19 +310,8 @@ LinkReport evaluate_link(const LinkRequest &req) {
   rep.lane = parse_lane_rate(req.rate, mod, std::nullopt, "--rate");
   const LaneRate &lane = rep.lane;
   const int levels = lane.modulation.levels;
-  Technology tech = make_technology(req.tech, req.length_m, req.sets);
+  Technology tech = detail::link_technology(req, req.length_m);
   rep.rate_class = technology_rate_class(tech, lane);
-  if (!rep.rate_class.empty()) // the rate's own keys (host_25G …)
-    tech = make_technology(req.tech, req.length_m, req.sets, rep.rate_class);
-  if (!req.channels.empty()) {
-    tech.hops.front().stage_specs = req.channels;
-    tech.hops.front().kind = HopKind::electrical;
-    tech.hops.front().optical.reset();
-    if (tech.hops.front().serdes.empty())
-      throw InputError("--channel", "technology '" + tech.name +
-                                        "' starts with an optical hop; --channel replaces the "
-                                        "stages of an electrical first hop only");
-  }
   Conditions cond;
   cond.temperature_k = req.temperature_k;
   const double baud = lane.baud_bd;
@@ -312,17 +385,8 @@ LinkReport evaluate_link(const LinkRequest &req) {
                                              com::PathKind::next, th.name + " NEXT"));
       }
       if (req.fidelity == Fidelity::analytic) {
-        AnalyticInput a;
+        AnalyticInput a = detail::analytic_input(settings, baud, levels);
         a.loss = fit_loss_model(in.thru.f_hz, in.thru.h21, baud / 2);
-        a.baud_bd = baud;
-        a.levels = levels;
-        a.a_v_v = settings.a_v_v;
-        a.eta0_v2_per_hz = settings.eta0_v2_per_hz;
-        a.snr_tx_db = settings.snr_tx_db;
-        a.sigma_rj_ui = settings.sigma_rj_ui;
-        a.a_dd_ui = settings.a_dd_ui;
-        a.t_r_s = settings.t_r_s;
-        a.level_mismatch = settings.r_lm;
         const AnalyticResult ar = analytic_snr(a);
         hr.snr_db = ar.snr_db;
         hr.ber = ar.ber;
@@ -350,8 +414,7 @@ LinkReport evaluate_link(const LinkRequest &req) {
       }
       // COM compares the signal with the noise amplitude at DER_0 (93A-1); for Gaussian noise
       // that is the SNR over the SNR giving DER_0, the analytic tier's stand-in for COM.
-      hr.snr_margin_der0_db =
-          hr.snr_db - snr_db_for_ber(lane.modulation, cap_ber(settings.der0, levels));
+      hr.snr_margin_der0_db = hr.snr_db - detail::snr_db_at_der0(lane.modulation, settings.der0);
       const double com_like = hr.com_db ? *hr.com_db : *hr.snr_margin_der0_db;
       if (tech.com_min_db > 0 && com_like < tech.com_min_db)
         com_ok = false;
@@ -386,8 +449,23 @@ LinkReport evaluate_link(const LinkRequest &req) {
   std::optional<double> hop1_il;
   if (!rep.hops.empty() && req.channels.empty())
     hop1_il = rep.hops.front().il_nyquist_db;
-  rep.power = link_power_or_warning(req, lane, hop1_il, rep.warnings);
+  rep.power = detail::link_power_or_warning(req, lane, hop1_il, rep.warnings);
   return rep;
+}
+
+} // namespace
+
+LinkReport evaluate_link(const LinkRequest &req) {
+  if (!(req.ber_target > 0 && req.ber_target < 0.5))
+    throw InputError("--ber-target", "must be in (0, 0.5)");
+  if (req.mc_symbols < 1000)
+    throw InputError("Monte Carlo symbols", "must be >= 1000");
+  if (req.fidelity == Fidelity::analytic && req.analytic_cache) {
+    LinkReport rep;
+    if (detail::evaluate_link_analytic(req, rep, true))
+      return rep;
+  }
+  return evaluate_link_full(req);
 }
 
 ReachResult find_reach(const LinkRequest &req, double tol) {

@@ -1,5 +1,7 @@
 // `link` sweep evaluator: one link per point (link_eval.hpp), so `linkphy sweep` can sweep
 // length × rate × technology.
+#include "link_internal.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
@@ -28,8 +30,10 @@ public:
     p.require_range("length", q.length_m, 0, 100e3, "0 m to 100 km");
     q.rate = p.text("rate");
     q.modulation = p.text_or("modulation");
-    q.fidelity =
-        parse_fidelity(p.text_or("fidelity").value_or("statistical"), p.where_key("fidelity"));
+    const auto fidelity = p.text_or("fidelity");
+    q.fidelity = fidelity && *fidelity == "analytic" // the place only for an error message
+                     ? Fidelity::analytic
+                     : parse_fidelity(fidelity.value_or("statistical"), p.where_key("fidelity"));
     q.ber_target = p.number_or("ber_target", 1e-15, 1e-300, 0.49);
     if (const auto s = p.text_or("set")) { // "key=value;key=value"
       std::size_t i = 0;
@@ -43,28 +47,49 @@ public:
         i = j + 1;
       }
     }
-    const LinkReport r = evaluate_link(q);
+    LinkReport r; // analytic: the row needs no stage names or warnings (link_analytic.cpp)
+    if (!(q.fidelity == Fidelity::analytic && detail::evaluate_link_analytic(q, r, false)))
+      r = evaluate_link(q);
     const auto &s = r.summary;
-    auto opt = [](const std::optional<double> &v) { return v ? format_value(*v) : "nan"; };
-    out = {q.tech,
-           format_value(q.length_m),
-           format_value(r.lane.line_rate_bps / 1e9),
-           format_value(r.lane.baud_bd / 1e9),
-           r.lane.modulation.name(),
-           to_string(q.fidelity),
-           format_value(s.il_nyquist_db),
-           format_value(s.snr_db),
-           format_value(s.ber_pre_fec),
-           format_value(s.ber_post_fec),
-           r.lane.fec.name,
-           format_value(s.margin_db),
-           s.feasible ? "true" : "false",
-           opt(r.com_db),
-           opt(r.eye_height_mv),
-           r.power ? format_value(r.power->power_w) : "nan",
-           r.limited_by,
-           r.power ? format_value(r.power->energy_pj_per_bit) : "nan",
-           r.power ? format_value(r.power->heat_w) : "nan"};
+    // Cells assigned in place: their buffers are reused point after point (no allocation).
+    out.resize(19);
+    auto num = [&](std::size_t k, double v) { format_value_into(v, out[k]); };
+    auto opt = [&](std::size_t k, const std::optional<double> &v) {
+      if (v)
+        num(k, *v);
+      else
+        out[k].assign("nan");
+    };
+    out[0].assign(q.tech);
+    num(1, q.length_m);
+    // Rate and baud repeat from row to row of a sweep: formatted when they change.
+    thread_local double last_rate = -1, last_baud = -1;
+    thread_local std::string rate_text, baud_text;
+    if (r.lane.line_rate_bps / 1e9 != last_rate) {
+      last_rate = r.lane.line_rate_bps / 1e9;
+      format_value_into(last_rate, rate_text);
+    }
+    if (r.lane.baud_bd / 1e9 != last_baud) {
+      last_baud = r.lane.baud_bd / 1e9;
+      format_value_into(last_baud, baud_text);
+    }
+    out[2].assign(rate_text);
+    out[3].assign(baud_text);
+    out[4].assign(r.lane.modulation.name());
+    out[5].assign(to_string(q.fidelity));
+    num(6, s.il_nyquist_db);
+    num(7, s.snr_db);
+    num(8, s.ber_pre_fec);
+    num(9, s.ber_post_fec);
+    out[10].assign(r.lane.fec.name);
+    num(11, s.margin_db);
+    out[12].assign(s.feasible ? "true" : "false");
+    opt(13, r.com_db);
+    opt(14, r.eye_height_mv);
+    opt(15, r.power ? std::optional(r.power->power_w) : std::nullopt);
+    out[16].assign(r.limited_by);
+    opt(17, r.power ? std::optional(r.power->energy_pj_per_bit) : std::nullopt);
+    opt(18, r.power ? std::optional(r.power->heat_w) : std::nullopt);
   }
 };
 

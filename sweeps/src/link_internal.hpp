@@ -1,13 +1,19 @@
 // Internal helpers of the link evaluation (sweeps/src/link_*.cpp, optical_hop.cpp).
 #pragma once
 
+#include <linkphy/phy/analytic_snr.hpp>
 #include <linkphy/phy/com.hpp>
+#include <linkphy/phy/hop.hpp>
 #include <linkphy/phy/network.hpp>
 #include <linkphy/phy/signalling.hpp>
+#include <linkphy/phy/stage.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/transceivers/ieee_pmd.hpp>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace linkphy::sweeps::detail {
@@ -51,5 +57,46 @@ double next_coupling_from_icn(const IcnReference &ref);
 
 /// The NEXT aggressor 2-port X(f) = j·k·f/ref_baud_bd (matched, symmetric) on `f_hz`.
 com::TwoPort next_aggressor(const std::vector<double> &f_hz, double coupling, double ref_baud_bd);
+
+/// The request's technology at `length_m` (≥ 0 m) with its --channel stages (if any) as hop 1.
+Technology link_technology(const LinkRequest &req, double length_m);
+
+/// An electrical or linear hop as the analytic tier sees it (link_eval.cpp).
+struct AnalyticHopChannel {
+  LossFitSums fit;          ///< loss-fit sums of the thru path (packages included) to f_N
+  double il_nyquist_db = 0; ///< channel stages only, at f_N, dB
+};
+/// The hop's channel (stages cascaded as in every tier) with SerDes package `pkg`, reduced to the
+/// analytic tier's inputs; stage reports and warnings appended as by the full evaluation.
+AnalyticHopChannel analytic_hop_channel(const TechnologyHop &th, const HopPackage &pkg,
+                                        const Conditions &cond, double baud_bd,
+                                        std::vector<StageReport> &stages,
+                                        std::vector<std::string> &warnings);
+/// The report of one electrical stage (not a redriver) of hop `hop`.
+StageReport stage_report(const std::string &spec, const std::string &hop);
+/// One electrical stage's 2-port (not a redriver) on `f_hz`, referenced to `z_ref_ohm` at both
+/// ports (as the hop's cascade takes it).
+Network stage_network(const std::string &spec, const std::vector<double> &f_hz,
+                      const Conditions &cond, double z_ref_ohm);
+/// The analytic tier's input from a hop's COM settings (loss model left to the caller).
+AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int levels);
+/// The SNR giving the COM table's DER_0 (capped as the reports do), dB.
+double snr_db_at_der0(Modulation mod, double der0);
+
+/// Power of the link (technology_power.hpp) at the request's lanes; a lane rate the technology's
+/// parts have no power model for is reported as a warning, not an error: BER still holds.
+std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, const LaneRate &lane,
+                                                     std::optional<double> hop1_il_db,
+                                                     std::vector<std::string> &warnings);
+
+/// The analytic tier through a per-(technology, rate, sets, channels, temperature) plan cache
+/// (link_analytic.cpp): true and `rep` filled when the request's plan holds (see there), false
+/// when the request needs the full evaluation. `details`: stage names, warnings and the request
+/// copy in the report (a sweep row needs none of them).
+bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool details);
+
+/// The lengths (min, max), m, the request's analytic plan serves, or none when it has no usable
+/// plan (tests).
+std::optional<std::pair<double, double>> analytic_plan_range(const LinkRequest &req);
 
 } // namespace linkphy::sweeps::detail

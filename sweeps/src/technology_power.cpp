@@ -9,8 +9,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
 #include <sstream>
+#include <unordered_map>
 
 namespace linkphy::sweeps {
 namespace {
@@ -42,6 +49,14 @@ std::string family(const std::string &name) {
     out += (out.empty() ? "" : "_") + tok;
   }
   return out;
+}
+
+// std::to_string(double) ("%f") through std::to_chars (the same text, without printf's cost:
+// these warnings come with every DAC point beyond the SerDes' loss).
+std::string fixed6(double v) {
+  char buf[400];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 6);
+  return std::string(buf, r.ptr);
 }
 
 bool covers(const tr::PartPowerSpec &p, double rate_bps) {
@@ -167,6 +182,132 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
   return b;
 }
 
+namespace {
+
+// What technology_power needs that depends on neither the length nor the lane count: the
+// technology's module build at the lane rate (or its host SerDes power spec), looked up once per
+// (tech, lane, sets, ambient) (DESIGN.md §8: catalog lookups are setup). A lookup that failed is
+// kept as its exception and rethrown.
+struct PowerSetup {
+  std::exception_ptr error;
+  std::string module_name;                 ///< the entry's `module` ("" when host SerDes only)
+  std::optional<tr::ModuleBuild> build;    ///< module_at_rate of it
+  std::optional<tr::PartPowerSpec> serdes; ///< host-only technologies
+  std::optional<tr::ModulePower> fixed;    ///< module power when it does not track the length
+};
+
+std::string power_key(const std::string &tech, const LaneRate &lane,
+                      const std::vector<std::string> &sets, double ambient_k) {
+  std::string k;
+  k.reserve(64);
+  auto num = [&](double v) { // the bits: no formatting on the per-point path
+    char b[sizeof(double)];
+    std::memcpy(b, &v, sizeof b);
+    k.append(b, sizeof b);
+  };
+  k += tech;
+  k += '\x1f';
+  k += lane.name;
+  k += '\x1f';
+  k += lane.fec.name;
+  k += '\x1f';
+  num(lane.line_rate_bps);
+  num(lane.baud_bd);
+  num(lane.modulation.levels);
+  num(ambient_k);
+  for (const auto &s : sets) {
+    k += '\x1e';
+    k += s;
+  }
+  return k;
+}
+
+std::shared_ptr<const PowerSetup> make_setup(const std::string &tech, const LaneRate &lane,
+                                             const std::vector<std::string> &sets,
+                                             double ambient_k) {
+  auto st = std::make_shared<PowerSetup>();
+  try {
+    // Validates the name (listing the known ones) and the sets; gives the SerDes of hop 1.
+    const Technology t = make_technology(tech, 1.0, sets);
+    ParamSet entry = tech_catalog().entry(tech, "technology");
+    for (const auto &s : sets) { // make_technology accepted them: key=value of the entry
+      const auto eq = s.find('=');
+      const std::string key = s.substr(0, eq);
+      if (key.rfind("serdes.", 0) != 0)
+        entry.set(key, s.substr(eq + 1), "--set '" + s + "'");
+    }
+    const auto module = entry.text_or("module");
+    if (module && !module->empty()) {
+      st->module_name = *module;
+      st->build = module_at_rate(tr::find_module(*module), lane);
+      if (!(st->build->kind == tr::ModuleKind::dac && st->build->host_serdes)) {
+        tr::ModuleConditions cond;
+        cond.ambient_k = ambient_k;
+        st->fixed = tr::module_power(*st->build, cond);
+      }
+    } else {
+      const std::string reach = reach_of(t.hops.front().serdes, tech);
+      st->serdes = tr::find_serdes_power(reach, serdes_rate_class(lane, tech));
+    }
+  } catch (...) {
+    st->error = std::current_exception();
+  }
+  return st;
+}
+
+std::shared_ptr<const PowerSetup> power_setup(const std::string &tech, const LaneRate &lane,
+                                              const std::vector<std::string> &sets,
+                                              double ambient_k) {
+  static std::shared_mutex m;
+  static std::unordered_map<std::string, std::shared_ptr<const PowerSetup>> cache;
+  // Each thread remembers its last setup: consecutive points of a sweep share it.
+  thread_local std::string last_tech, last_lane, last_fec;
+  thread_local std::vector<std::string> last_sets;
+  thread_local double last_rate = 0, last_baud = 0, last_ambient = 0;
+  thread_local int last_levels = 0;
+  thread_local std::shared_ptr<const PowerSetup> last;
+  if (last && tech == last_tech && lane.name == last_lane && lane.fec.name == last_fec &&
+      lane.line_rate_bps == last_rate && lane.baud_bd == last_baud &&
+      lane.modulation.levels == last_levels && ambient_k == last_ambient && sets == last_sets)
+    return last;
+  auto remember = [&](std::shared_ptr<const PowerSetup> st) {
+    last_tech = tech;
+    last_lane = lane.name;
+    last_fec = lane.fec.name;
+    last_sets = sets;
+    last_rate = lane.line_rate_bps;
+    last_baud = lane.baud_bd;
+    last_levels = lane.modulation.levels;
+    last_ambient = ambient_k;
+    last = st;
+    return st;
+  };
+  std::string key = power_key(tech, lane, sets, ambient_k);
+  {
+    std::shared_lock lock(m);
+    const auto it = cache.find(key);
+    if (it != cache.end())
+      return remember(it->second);
+  }
+  auto st = make_setup(tech, lane, sets, ambient_k);
+  std::unique_lock lock(m);
+  if (cache.size() >= 4096)
+    cache.clear();
+  return remember(cache.emplace(std::move(key), std::move(st)).first->second);
+}
+
+} // namespace
+
+int technology_module_lanes(const std::string &tech, const LaneRate &lane,
+                            const std::vector<std::string> &sets, double ambient_k) {
+  if (!(ambient_k >= 200 && ambient_k <= 400))
+    throw InputError("ambient", "must be 200 to 400 K");
+  const std::shared_ptr<const PowerSetup> setup = power_setup(tech, lane, sets, ambient_k);
+  if (setup->error)
+    std::rethrow_exception(setup->error);
+  return setup->build ? setup->build->lanes : 0;
+}
+
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets,
                                  double ambient_k, std::optional<double> known_hop1_il_db) {
@@ -176,24 +317,17 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     throw InputError("length", "must be >= 0 m");
   if (!(ambient_k >= 200 && ambient_k <= 400))
     throw InputError("ambient", "must be 200 to 400 K");
-  // Validates the name (listing the known ones) and the sets; gives the SerDes of hop 1.
-  const Technology t = make_technology(tech, length_m, sets);
-  ParamSet entry = tech_catalog().entry(tech, "technology");
-  for (const auto &s : sets) { // make_technology accepted them: key=value of the entry
-    const auto eq = s.find('=');
-    const std::string key = s.substr(0, eq);
-    if (key.rfind("serdes.", 0) != 0)
-      entry.set(key, s.substr(eq + 1), "--set '" + s + "'");
-  }
+  const std::shared_ptr<const PowerSetup> setup = power_setup(tech, lane, sets, ambient_k);
+  if (setup->error)
+    std::rethrow_exception(setup->error);
 
   TechnologyPower r;
   r.tech = tech;
   r.lanes = lanes;
   tr::ModuleConditions cond;
   cond.ambient_k = ambient_k;
-  const auto module = entry.text_or("module");
-  if (module && !module->empty()) {
-    const tr::ModuleBuild b = module_at_rate(tr::find_module(*module), lane);
+  if (setup->build) {
+    const tr::ModuleBuild &b = *setup->build;
     if (b.kind == tr::ModuleKind::dac && b.host_serdes) {
       // A passive cable: the host SerDes equalises the whole channel (the hop's own IL).
       const double il =
@@ -203,10 +337,23 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
       r.channel_il_db = il;
       if (il > b.host_serdes->max_loss_db)
         r.warnings.push_back("host SerDes " + b.host_serdes->name + " equalises at most " +
-                             std::to_string(b.host_serdes->max_loss_db) + " dB; the channel has " +
-                             std::to_string(il) + " dB (power charged at its maximum)");
+                             fixed6(b.host_serdes->max_loss_db) + " dB; the channel has " +
+                             fixed6(il) + " dB (power charged at its maximum)");
     }
-    const tr::ModulePower m = tr::module_power(b, cond);
+    // The cached module power when it does not track the length; else this thread's last one
+    // when the loss is the same (a DAC beyond its SerDes' loss: the loss is clamped).
+    // (Held, so no other setup can take its address while it is remembered.)
+    thread_local std::shared_ptr<const PowerSetup> last_setup;
+    thread_local double last_loss = -1;
+    thread_local std::optional<tr::ModulePower> last_power;
+    const double loss = cond.host_loss_db.value_or(-1);
+    if (!setup->fixed && !(last_setup == setup && last_loss == loss && last_power)) {
+      last_setup.reset(); // until it is whole
+      last_power = tr::module_power(b, cond);
+      last_setup = setup;
+      last_loss = loss;
+    }
+    const tr::ModulePower &m = setup->fixed ? *setup->fixed : *last_power;
     r.module = b.name;
     r.module_lanes = b.lanes;
     r.module_power_w = m.figures.power_w;
@@ -231,14 +378,13 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
   } else {
     // Host SerDes only (PCB, backplane): the class of hop 1 at the lane's rate class, equalising
     // the hop's loss at Nyquist.
-    const std::string reach = reach_of(t.hops.front().serdes, tech);
-    const tr::PartPowerSpec s = tr::find_serdes_power(reach, serdes_rate_class(lane, tech));
+    const tr::PartPowerSpec &s = *setup->serdes;
     const double il = known_hop1_il_db ? *known_hop1_il_db : hop1_il_db(tech, lane, length_m, sets);
     const double loss = std::min(il, s.max_loss_db);
     if (il > s.max_loss_db)
-      r.warnings.push_back("host SerDes " + s.name + " equalises at most " +
-                           std::to_string(s.max_loss_db) + " dB; the channel has " +
-                           std::to_string(il) + " dB (power charged at its maximum)");
+      r.warnings.push_back("host SerDes " + s.name + " equalises at most " + fixed6(s.max_loss_db) +
+                           " dB; the channel has " + fixed6(il) +
+                           " dB (power charged at its maximum)");
     tr::OperatingPoint op;
     op.lane_rate_bps = lane.line_rate_bps;
     op.loss_db = loss;

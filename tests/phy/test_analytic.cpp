@@ -47,3 +47,54 @@ TEST_CASE("constant SNR(f): the Salz formula returns that SNR", "[analytic]") {
   in.loss.il_nyquist_db = 20;
   CHECK(analytic_snr(in).snr_db < r.snr_db - 5);
 }
+
+TEST_CASE("analytic grid: same SNR as the direct quadrature to 1e-9 relative", "[analytic]") {
+  // The grid form (one exp per sample and fold, one log per evaluation) only reorders rounding:
+  // its sum of logs moves by ≤ 64·2.2e-16 absolute, so 1e-9 relative is a loose bound that still
+  // catches any change of formula (a wrong weight or fold moves SNR by > 1e-3).
+  for (int levels : {2, 4, 6}) {
+    for (double baud : {26.5625e9, 53.125e9, 106.25e9}) {
+      AnalyticInput a;
+      a.baud_bd = baud;
+      a.levels = levels;
+      a.t_r_s = 6e-12;
+      a.loss.nyquist_hz = baud / 2;
+      const AnalyticGrid g = analytic_grid(a);
+      for (double il : {0.0, 3.0, 17.5, 31.0, 60.0, 120.0, 400.0, 1500.0, 3000.0})
+        for (double skin : {0.0, 0.25, 0.6, 1.0}) {
+          INFO("M=" << levels << " baud " << baud << " IL " << il << " skin " << skin);
+          a.loss.il_nyquist_db = il;
+          a.loss.skin_fraction = skin;
+          const AnalyticResult d = analytic_snr(a), q = analytic_snr(g, a);
+          auto rel = [](double x, double y) { return std::abs(x - y) / std::abs(y); };
+          CHECK(rel(std::pow(10, q.snr_dfe_db / 10), std::pow(10, d.snr_dfe_db / 10)) <= 1e-9);
+          CHECK(rel(std::pow(10, q.snr_le_db / 10), std::pow(10, d.snr_le_db / 10)) <= 1e-9);
+          CHECK(rel(std::pow(10, q.snr_db / 10), std::pow(10, d.snr_db / 10)) <= 1e-9);
+          CHECK(q.ber == Approx(d.ber).epsilon(1e-6)); // BER: steep in SNR, same SNR to 1e-9
+        }
+      AnalyticInput other = a; // a grid made for another baud is not used: falls back
+      other.baud_bd = 2 * baud;
+      other.loss.nyquist_hz = baud;
+      CHECK(analytic_snr(g, other).snr_db == analytic_snr(other).snr_db);
+    }
+  }
+}
+
+TEST_CASE("loss fit from sums equals the direct fit", "[analytic]") {
+  std::vector<double> f;
+  std::vector<std::complex<double>> h;
+  for (double v = 5e7; v <= 30e9; v += 5e7) {
+    f.push_back(v);
+    const double x = v / 26.5625e9;
+    h.push_back(
+        std::polar(std::pow(10.0, -(4 * std::sqrt(x) + 9 * x + 0.3 * std::sin(40 * x)) / 20), -x));
+  }
+  const LossFitSums s = loss_fit_sums(f, h, 26.5625e9);
+  CHECK(s.used == 531);
+  const LossModel a = fit_loss_model(s), b = fit_loss_model(f, h, 26.5625e9);
+  CHECK(a.il_nyquist_db == b.il_nyquist_db);
+  CHECK(a.skin_fraction == b.skin_fraction);
+  LossFitSums few;
+  few.used = 2;
+  CHECK_THROWS_AS(fit_loss_model(few), InputError);
+}

@@ -6,6 +6,7 @@
 // (Annex 93A-46), RX noise η0, TX noise SNR_TX and jitter through a Nyquist-pulse slope.
 #pragma once
 
+#include <array>
 #include <complex>
 #include <span>
 
@@ -23,6 +24,22 @@ struct LossModel {
 /// constrained to skin_fraction ∈ [0, 1]. Throws InputError when the data end below f_N.
 LossModel fit_loss_model(std::span<const double> f_hz, std::span<const std::complex<double>> h,
                          double nyquist_hz);
+
+/// The normal-equation sums of that fit (IL in dB, x = f/f_N, u = √x): s11 = Σu², s12 = Σu·x,
+/// s22 = Σx², r1 = Σu·IL, r2 = Σx·IL over the `used` points of (0, f_N]. r1 and r2 are linear in
+/// the IL data, so sums of channels whose IL is affine in a parameter (a line's length) are too.
+struct LossFitSums {
+  double s11 = 0, s12 = 0, s22 = 0; ///< grid sums (dimensionless)
+  double r1 = 0, r2 = 0;            ///< IL-weighted sums, dB
+  int used = 0;                     ///< frequency points in (0, f_N] (≥ 3 for a fit)
+  double nyquist_hz = 0;            ///< f_N, Hz (> 0)
+};
+/// The sums of fit_loss_model (same checks and errors).
+LossFitSums loss_fit_sums(std::span<const double> f_hz, std::span<const std::complex<double>> h,
+                          double nyquist_hz);
+/// The constrained least-squares solution from the sums: fit_loss_model(f, h, f_N) ==
+/// fit_loss_model(loss_fit_sums(f, h, f_N)). Throws InputError when sums.used < 3.
+LossModel fit_loss_model(const LossFitSums &sums);
 
 struct AnalyticInput {
   LossModel loss;
@@ -48,5 +65,22 @@ struct AnalyticResult {
 
 /// Evaluates the closed form (64-point quadrature; a few µs). Throws InputError on bad input.
 AnalyticResult analytic_snr(const AnalyticInput &in);
+
+/// The parts of analytic_snr's integrand that do not depend on the loss model, per quadrature
+/// sample and folded spectrum copy (k = 0, −1, +1): scale·sinc²·|H_TX|² and √x, x of the loss
+/// model (x = |f − k/T|/f_N). Made once per (baud, levels, A_v, η0, t_r, f_N), it leaves one exp
+/// per sample and copy to each evaluation (sweeps over length).
+struct AnalyticGrid {
+  static constexpr int kPoints = 64; ///< midpoint-rule samples on (0, 1/2T)
+  AnalyticInput made_for;            ///< the input it was made from (its loss: f_N only)
+  std::array<double, 3 * kPoints> weight{}, sqrt_x{}, x{};
+};
+/// The grid of `in` (its loss model's il/skin fraction are ignored; f_N is used). Same checks as
+/// analytic_snr.
+AnalyticGrid analytic_grid(const AnalyticInput &in);
+/// analytic_snr(in) through a grid made for the same input apart from the loss model's
+/// il_nyquist_db and skin_fraction (equal to analytic_snr(in) within rounding, ~1e-15 relative);
+/// when any other member differs it falls back to analytic_snr(in).
+AnalyticResult analytic_snr(const AnalyticGrid &grid, const AnalyticInput &in);
 
 } // namespace linkphy

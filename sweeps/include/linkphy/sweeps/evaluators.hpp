@@ -34,5 +34,7 @@ std::unique_ptr<Evaluator> make_evaluator(const std::string &name, const std::st
 
 /// Formats a double for CSV/JSON with 12 significant digits ("nan"/"inf" spelled out).
 std::string format_value(double v);
+/// The same into `text` (replacing its content, reusing its buffer: a sweep row's cells).
+void format_value_into(double v, std::string &text);
 
 } // namespace linkphy::sweeps

@@ -38,6 +38,12 @@ struct LinkRequest {
   int lanes = 0;
   double ambient_k = 308.15; ///< inlet air at the modules, K (200–400; 35 °C default)
   bool with_power = true;    ///< false: skip the power model (when only the channel is wanted)
+  /// Analytic fidelity only. true: the length-independent part of the evaluation (technology,
+  /// SerDes, packages, fixed hops, the loss fit of length-scaled hops at two lengths, power
+  /// inputs) is made once per (tech, rate, modulation, sets, channels, temperature) and reused
+  /// (docs/link.md "Analytic tier cache": IL at Nyquist within 0.05 dB and SNR within 0.1 dB of
+  /// the full evaluation, or the full evaluation is used). false: every point from scratch.
+  bool analytic_cache = true;
 };
 
 struct StageReport {

@@ -65,6 +65,7 @@ private:
   std::vector<std::string> header_;
   std::string header_line_;
   std::vector<std::vector<std::string>> axis_cells_; ///< [axis][value] as written in the CSV
+  std::uint64_t id_ = 0; ///< process-unique: names this object to per-thread point scratch
 };
 
 /// The output side of a sweep: checks the options, computes the points of the shard, opens

@@ -64,4 +64,10 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
                                  double ambient_k = 308.15,
                                  std::optional<double> hop1_il_db = std::nullopt);
 
+/// The lanes one module (or cable end) of `tech` carries per end at `lane` (technology_power's
+/// module_lanes; 0 for technologies without a module), from the same cached setup; the same
+/// errors as technology_power.
+int technology_module_lanes(const std::string &tech, const LaneRate &lane,
+                            const std::vector<std::string> &sets = {}, double ambient_k = 308.15);
+
 } // namespace linkphy::sweeps
