@@ -1229,8 +1229,9 @@ Result Evaluator::run() {
   r.settings_evaluated = best.evaluated;
   const double best_gdc = ctles[best.ctle].gdc, best_ghp = ctles[best.ctle].ghp;
   if (best.fom <= -1e299)
-    throw InputError(thru_.name, "equaliser search failed: no setting gives a pulse with a "
-                                 "zero crossing before its peak");
+    throw EqualiserSearchError(thru_.name,
+                               "equaliser search failed: no setting gives a pulse with a "
+                               "zero crossing before its peak");
   // Full COM at the chosen setting (93A.1.7).
   const CtleState chosen = ctle_state(best_gdc, best_ghp);
   sigma_n_ = chosen.sigma_n;

@@ -384,6 +384,7 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
         in.aggressors.push_back(hop_transfer(f, detail::next_aggressor(f, k, ref.baud_bd), pkg,
                                              com::PathKind::next, th.name + " NEXT"));
       }
+      std::optional<HopResult> searched; // statistical and Monte Carlo tiers
       if (req.fidelity == Fidelity::analytic) {
         AnalyticInput a = detail::analytic_input(settings, baud, levels);
         a.loss = fit_loss_model(in.thru.f_hz, in.thru.h21, baud / 2);
@@ -391,7 +392,21 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
         hr.snr_db = ar.snr_db;
         hr.ber = ar.ber;
       } else {
-        const HopResult h = evaluate_hop_statistical(in);
+        try {
+          searched = evaluate_hop_statistical(in);
+        } catch (const EqualiserSearchError &) {
+          // Beyond every equaliser setting of the receiver's COM table: the hop does not close
+          // (reported, not raised, so reach searches and sweeps run through such lengths).
+          rep.warnings.push_back(th.name + ": no equaliser setting of the " + sc.name +
+                                 " SerDes opens the eye (Annex 93A search found no pulse with a "
+                                 "zero crossing before its peak); the hop does not close");
+          com_ok = false;
+          hr.ber = 0.5;
+          hr.snr_db = snr_db_for_ber(lane.modulation, cap_ber(0.5, levels));
+        }
+      }
+      if (req.fidelity != Fidelity::analytic && searched) {
+        const HopResult &h = *searched;
         for (const auto &w : h.warnings)
           rep.warnings.push_back(w);
         hr.com_db = h.com.com_db;

@@ -24,4 +24,12 @@ private:
   std::string detail_;
 };
 
+/// A channel no equaliser setting of the COM table can open (Annex 93A.1.6: no setting gives a
+/// pulse with a zero crossing before its peak): still an InputError for `linkphy com` on a file,
+/// but a link evaluator reports the link as not closing instead.
+class EqualiserSearchError : public InputError {
+public:
+  using InputError::InputError;
+};
+
 } // namespace linkphy
