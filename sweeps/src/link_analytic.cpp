@@ -546,13 +546,8 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
       hr.snr_margin_der0_db = hr.snr_db - ph.snr_der0_db;
       if (plan.com_min_db > 0 && *hr.snr_margin_der0_db < plan.com_min_db)
         com_ok = false;
-      if (ph.kind == HopKind::linear) {
-        // As the full evaluation: electrical and optical Gaussian noise powers add.
-        const double snr =
-            1.0 / (std::pow(10.0, -hr.snr_db / 10) + std::pow(10.0, -opt->snr_db / 10));
-        hr.snr_db = 10 * std::log10(snr);
-        hr.ber = pam_ber_from_snr_db(lane.modulation, hr.snr_db);
-      }
+      if (ph.kind == HopKind::linear)
+        add_optical_noise(hr, lane.modulation, opt->snr_db);
     }
     hr.ber = std::min(hr.ber, 0.5);
     if (nsum < std::size(sums_buf))
@@ -561,11 +556,7 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
   }
   rep.summary = combine(std::span<const HopSummary>(sums_buf, nsum), lane, req.ber_target, details);
   const bool ber_ok = rep.summary.feasible;
-  rep.limited_by = !ber_ok     ? "ber"
-                   : !com_ok   ? "com"
-                   : !reach_ok ? "pmd_reach"
-                   : !loss_ok  ? "pmd_loss_budget"
-                               : "";
+  rep.limited_by = limiting_criterion(ber_ok, com_ok, reach_ok, loss_ok);
   rep.summary.feasible = rep.limited_by.empty();
   std::optional<double> hop1_il;
   if (!rep.hops.empty() && req.channels.empty())

@@ -270,6 +270,20 @@ double snr_db_at_der0(Modulation mod, double der0) {
   return snr_db_for_ber(mod, cap_ber(der0, mod.levels));
 }
 
+void add_optical_noise(HopReport &hr, Modulation mod, double optical_snr_db) {
+  const double snr = 1.0 / (std::pow(10.0, -hr.snr_db / 10) + std::pow(10.0, -optical_snr_db / 10));
+  hr.snr_db = 10 * std::log10(snr);
+  hr.ber = pam_ber_from_snr_db(mod, hr.snr_db);
+}
+
+std::string limiting_criterion(bool ber_ok, bool com_ok, bool reach_ok, bool loss_ok) {
+  return !ber_ok     ? "ber"
+         : !com_ok   ? "com"
+         : !reach_ok ? "pmd_reach"
+         : !loss_ok  ? "pmd_loss_budget"
+                     : "";
+}
+
 std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, const LaneRate &lane,
                                                      std::optional<double> hop1_il_db,
                                                      std::vector<std::string> &warnings) {
@@ -433,14 +447,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
       const double com_like = hr.com_db ? *hr.com_db : *hr.snr_margin_der0_db;
       if (tech.com_min_db > 0 && com_like < tech.com_min_db)
         com_ok = false;
-      if (th.kind == HopKind::linear) {
-        // Linear optics: the host SerDes sees the electrical ISI/noise and the optical noise at one
-        // slicer; independent Gaussian noise powers add (1/SNR = 1/SNR_elec + 1/SNR_opt).
-        const double snr =
-            1.0 / (std::pow(10.0, -hr.snr_db / 10) + std::pow(10.0, -opt->snr_db / 10));
-        hr.snr_db = 10 * std::log10(snr);
-        hr.ber = pam_ber_from_snr_db(lane.modulation, hr.snr_db);
-      }
+      if (th.kind == HopKind::linear)
+        detail::add_optical_noise(hr, lane.modulation, opt->snr_db);
     }
     hr.ber = std::min(hr.ber, 0.5);
     sums.push_back({hr.name, hr.il_nyquist_db, hr.snr_db, hr.ber});
@@ -453,11 +461,7 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
   }
   rep.summary = combine_hops(sums, lane.modulation, lane.fec, req.ber_target);
   const bool ber_ok = rep.summary.feasible;
-  rep.limited_by = !ber_ok     ? "ber"
-                   : !com_ok   ? "com"
-                   : !reach_ok ? "pmd_reach"
-                   : !loss_ok  ? "pmd_loss_budget"
-                               : "";
+  rep.limited_by = detail::limiting_criterion(ber_ok, com_ok, reach_ok, loss_ok);
   rep.summary.feasible = rep.limited_by.empty();
   // Hop 1's channel IL (what a passive cable's host SerDes equalises), unless the user replaced
   // its stages (--channel): then the technology's own channel is evaluated for power.

@@ -83,6 +83,14 @@ AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int 
 /// The SNR giving the COM table's DER_0 (capped as the reports do), dB.
 double snr_db_at_der0(Modulation mod, double der0);
 
+/// Linear optics (LPO, LRO's receive side): the host SerDes sees the electrical ISI/noise and the
+/// optical noise at one slicer; independent Gaussian noise powers add (1/SNR = 1/SNR_elec +
+/// 1/SNR_opt). Updates the hop's snr_db and ber.
+void add_optical_noise(HopReport &hr, Modulation mod, double optical_snr_db);
+/// The report's `limited_by`: the first failing criterion in the order BER, COM, PMD reach, PMD
+/// loss budget; empty when all hold.
+std::string limiting_criterion(bool ber_ok, bool com_ok, bool reach_ok, bool loss_ok);
+
 /// Power of the link (technology_power.hpp) at the request's lanes; a lane rate the technology's
 /// parts have no power model for is reported as a warning, not an error: BER still holds.
 std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, const LaneRate &lane,
