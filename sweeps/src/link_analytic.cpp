@@ -402,14 +402,7 @@ double required_snr_db(const LaneRate &lane, double ber_target, std::size_t hops
       return last = it->second;
     }
   }
-  // As combine_hops (phy/src/link.cpp).
-  const FecCode &fec = lane.fec;
-  const Modulation mod = lane.modulation;
-  const double pre_target =
-      fec.is_none() ? ber_target : pre_fec_ber_for_post_fec_ber(fec, ber_target);
-  const double per_hop = pre_target / static_cast<double>(hops);
-  const double cap = 0.999 * (1.0 - 1.0 / mod.levels) / std::log2(mod.levels);
-  const double snr = snr_db_for_ber(mod, std::min(per_hop, cap));
+  const double snr = required_hop_snr_db(lane.modulation, lane.fec, ber_target, hops);
   std::unique_lock lock(m);
   if (memo.size() > 4096)
     memo.clear();
@@ -421,23 +414,9 @@ double required_snr_db(const LaneRate &lane, double ber_target, std::size_t hops
 // combine_hops (phy/src/link.cpp) with the margin's SNR requirement memoised.
 LinkSummary combine(std::span<const HopSummary> hops, const LaneRate &lane, double ber_target,
                     bool frame_loss) {
-  LinkSummary s;
-  double log_ok = 0;
-  s.snr_db = 1e300;
-  for (const auto &h : hops) {
-    if (!(h.ber >= 0 && h.ber <= 0.5))
-      throw InputError("link", "hop '" + h.name + "' BER outside [0, 0.5]");
-    log_ok += std::log1p(-h.ber);
-    s.snr_db = std::min(s.snr_db, h.snr_db);
-    s.il_nyquist_db = std::max(s.il_nyquist_db, h.il_nyquist_db);
-  }
-  s.ber_pre_fec = std::min(-std::expm1(log_ok), 0.5) + 0.0;
-  s.ber_post_fec = post_fec_ber(lane.fec, s.ber_pre_fec);
-  if (frame_loss) // a sweep row has no frame-loss column
-    s.frame_loss_ratio = frame_loss_ratio(lane.fec, s.ber_pre_fec, 512);
-  s.margin_db = s.snr_db - required_snr_db(lane, ber_target, hops.size());
-  s.feasible = s.ber_post_fec <= ber_target;
-  return s;
+  // A sweep row has no frame-loss column: frame_bits 0 skips it.
+  return combine_hops_with(hops, lane.fec, ber_target,
+                           required_snr_db(lane, ber_target, hops.size()), frame_loss ? 512 : 0);
 }
 
 } // namespace

@@ -37,4 +37,14 @@ struct LinkSummary {
 LinkSummary combine_hops(std::span<const HopSummary> hops, Modulation mod, const FecCode &fec,
                          double ber_post_target, double frame_bits = 512);
 
+/// The SNR, dB, a hop must reach for the link's pre-FEC target split over `hops` (≥ 1) hops: the
+/// margin's reference in combine_hops. `ber_post_target` ∈ (0, 0.5).
+double required_hop_snr_db(Modulation mod, const FecCode &fec, double ber_post_target,
+                           std::size_t hops);
+
+/// combine_hops with the required SNR given (a caller that memoises required_hop_snr_db) and the
+/// frame-loss ratio computed only when `frame_bits` > 0 (0: left 0, for callers without it).
+LinkSummary combine_hops_with(std::span<const HopSummary> hops, const FecCode &fec,
+                              double ber_post_target, double required_snr_db, double frame_bits);
+
 } // namespace linkphy
