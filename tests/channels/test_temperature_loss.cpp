@@ -61,6 +61,9 @@ TEST_CASE("+50 degC on a 30 dB twinax channel (conductor-dominated)", "[temperat
   // Issue target band 3–6 dB (+0.2–0.4 %/°C). This model gives +2.25 dB (+0.15 %/°C): copper
   // resistivity alone, with no Df drift in the twinax catalog, falls short of the band; the honest
   // assertions are the physical bounds above and the band's upper edge; the shortfall is reported.
+  // The band's 0.2 / 0.4 %/°C equal TIA-568-C.2's screened / unscreened twisted-pair IL deratings
+  // (≤ 500 MHz; see the test below, which the model meets for a shielded pair at 0.17–0.22 %/°C);
+  // no sourced Df drift of foamed twinax dielectric at 26.56 GHz was found to go further.
   CHECK(d < 6.0);
 }
 
@@ -163,5 +166,36 @@ TEST_CASE("the issue's +3-6 dB band needs a Df drift: the smallest one, per medi
     CHECK(tc_needed > 0.0);
     // The linear law holds to 3 % of the added loss (second-order terms, as above).
     CHECK(d_drift == Approx(3.0).margin(0.03 * (3.0 - d_flat)));
+  }
+}
+
+TEST_CASE("shielded twinax below 1 GHz: IL temperature coefficient near the TIA-568-C.2 "
+          "screened-cable derating",
+          "[temperature]") {
+  // External reference: ANSI/TIA-568-C.2 §6.4.7 (quoted verbatim on the IEEE 802.3 4PPOE
+  // reflector, grouper.ieee.org/groups/802/3/4PPOE/email/msg00302.html): the insertion loss of
+  // category 5e/6/6A *screened* horizontal cable is adjusted by +0.2 %/°C from 20 to 60 °C (UTP:
+  // +0.4 %/°C to 40 °C, +0.6 %/°C to 60 °C — not applicable to a shielded pair). It is one design
+  // coefficient for every screened cable over 1–500 MHz, where conductor loss dominates; a
+  // screened twisted pair is the nearest standardised analog of a shielded twinax pair. The
+  // physics it summarises spreads around it: the skin-effect law (loss ∝ √ρ) gives
+  // ½·0.393 %/°C ≈ 0.19 %/°C, rising toward the DC value 0.393 %/°C where the skin depth nears a
+  // conductor thickness (the thin foil shield) and falling with the non-drifting dielectric share.
+  // Tolerance ±25 % of 0.2 %/°C covers that spread and still fails a linear-in-ρ law (0.39 %/°C)
+  // or no temperature dependence (0). Evaluated on the catalog 26 AWG twinax, 20 → 60 °C.
+  const auto cats = ChannelCatalogs::builtin();
+  const auto m = make_copper_medium(parse_spec("twinax:awg=26,length=10m"), cats);
+  for (const double f_hz : {100e6, 250e6, 500e6}) {
+    const std::vector<double> g = {f_hz};
+    auto il = [&](double t_k) {
+      Conditions c;
+      c.temperature_k = t_k;
+      return -20 * std::log10(std::abs(m->network(g, c).at(0, 1, 0)));
+    };
+    const double il20 = il(293.15), il60 = il(333.15);
+    const double tc_pct_per_k = 100 * (il60 / il20 - 1) / 40;
+    INFO("26 AWG twinax at " << f_hz / 1e6 << " MHz: IL " << il20 << " dB at 20 degC, " << il60
+                             << " dB at 60 degC -> " << tc_pct_per_k << " %/degC");
+    CHECK(tc_pct_per_k == Approx(0.2).epsilon(0.25));
   }
 }
