@@ -1,6 +1,7 @@
 // `linkphy reach --tech NAME --rate R [--ber-target X] [--modulation M] [--set key=value]...
 // [--fidelity F] [--tolerance L] [-o FILE]`: the longest length that closes, by bisection
-// (DESIGN.md §6). JSON: reach_m plus the link report at that length.
+// (DESIGN.md §6; a log-spaced scan first when length_min fails, sweeps::find_reach). JSON:
+// reach_m plus the link report at that length.
 #include "commands.hpp"
 
 #include <linkphy/phy/error.hpp>
@@ -44,8 +45,12 @@ void register_reach(CLI::App &app) {
   auto opt = std::make_shared<Options>();
   auto *sub = app.add_subcommand("reach", "longest length whose post-FEC BER meets the target");
   sub->footer("Example:\n  linkphy reach --tech dac --rate 100G --ber-target 1e-15\n"
-              "Bisection on length within the technology's length_min..length_max; assumes BER "
-              "grows with length. Exit 2 with one line on bad input.");
+              "Bisection on length within the technology's length_min..length_max, which assumes "
+              "closure falls with length. If length_min does not close (a short channel whose "
+              "reflections no line loss damps), 11 more lengths log-spaced up to length_max are "
+              "tried and the bisection runs from the longest that closes towards the next one; "
+              "the JSON then has \"closes_at_min\":false with reach_m > 0 (reach_m 0: none of "
+              "the 12 closes). Exit 2 with one line on bad input.");
   sub->add_option("--tech", opt->tech, "technology")->required();
   sub->add_option("--rate", opt->rate, "lane rate (25G … 400G or explicit)")->required();
   sub->add_option("--modulation", opt->modulation, "NRZ, PAM4, …");

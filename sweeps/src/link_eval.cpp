@@ -500,19 +500,50 @@ ReachResult find_reach(const LinkRequest &req, double tol) {
   };
   LinkReport lo_rep = eval(t.length_min_m);
   r.closes_at_min = lo_rep.summary.feasible;
-  if (!r.closes_at_min) {
-    r.length_m = 0;
-    r.at_reach = std::move(lo_rep);
-    return r;
-  }
-  LinkReport hi_rep = eval(t.length_max_m);
-  r.closes_at_max = hi_rep.summary.feasible;
-  if (r.closes_at_max) {
-    r.length_m = t.length_max_m;
-    r.at_reach = std::move(hi_rep);
-    return r;
-  }
   double lo = t.length_min_m, hi = t.length_max_m; // feasible at lo, not at hi
+  if (r.closes_at_min) {
+    LinkReport hi_rep = eval(t.length_max_m);
+    r.closes_at_max = hi_rep.summary.feasible;
+    if (r.closes_at_max) {
+      r.length_m = t.length_max_m;
+      r.at_reach = std::move(hi_rep);
+      return r;
+    }
+  } else {
+    // Feasibility need not fall with length (a short channel's reflections are not damped by
+    // line loss): scan a coarse log-spaced grid of length_min..length_max (length_min already
+    // evaluated) for the longest closing sample, then bisect from it towards the next (failing)
+    // sample.
+    constexpr int scan_points = 12;
+    const double ratio = t.length_max_m / t.length_min_m;
+    std::vector<double> grid(scan_points);
+    for (int k = 0; k < scan_points; ++k)
+      grid[k] = t.length_min_m * std::pow(ratio, static_cast<double>(k) / (scan_points - 1));
+    grid.back() = t.length_max_m;
+    int longest = -1;
+    std::optional<LinkReport> longest_rep;
+    for (int k = 1; k < scan_points; ++k) {
+      LinkReport m = eval(grid[k]);
+      if (m.summary.feasible) {
+        longest = k;
+        longest_rep = std::move(m);
+      }
+    }
+    if (longest < 0) {
+      r.length_m = 0;
+      r.at_reach = std::move(lo_rep);
+      return r;
+    }
+    if (longest == scan_points - 1) {
+      r.closes_at_max = true;
+      r.length_m = t.length_max_m;
+      r.at_reach = std::move(*longest_rep);
+      return r;
+    }
+    lo = grid[longest];
+    hi = grid[longest + 1];
+    lo_rep = std::move(*longest_rep);
+  }
   while (hi - lo > tol) {
     const double mid = 0.5 * (lo + hi);
     LinkReport m = eval(mid);

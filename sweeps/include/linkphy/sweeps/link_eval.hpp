@@ -103,7 +103,7 @@ std::string link_report_json(const LinkReport &r);
 std::string link_report_text(const LinkReport &r);
 
 struct ReachResult {
-  double length_m = 0; ///< longest length found to close (0 if not even length_min)
+  double length_m = 0; ///< longest length found to close, m (0 if no length tried closes)
   bool closes_at_min = false, closes_at_max = false;
   int evaluations = 0;
   LinkReport at_reach; ///< the report at length_m (or at length_min when nothing closes)
@@ -111,7 +111,11 @@ struct ReachResult {
 
 /// Longest length in the technology's [length_min, length_max] that is feasible (post-FEC BER ≤
 /// the request's target, COM ≥ com_min, optics within the PMD's reach and loss budget), by
-/// bisection on length to `tolerance_m` (> 0). Assumes feasibility falls with length.
+/// bisection on length to `tolerance_m` (> 0) between length_min and length_max, which assumes
+/// feasibility falls with length. When length_min does not close (a short channel whose
+/// reflections no line loss damps can fail where longer ones close), 11 more lengths log-spaced
+/// up to length_max are tried and the bisection runs from the longest closing one towards the
+/// next (failing) one; closes_at_min stays false. length_m is 0 only if none of the 12 closes.
 ReachResult find_reach(const LinkRequest &request, double tolerance_m = 0.005);
 
 std::string reach_report_json(const ReachResult &r);
