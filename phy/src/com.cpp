@@ -553,6 +553,12 @@ struct CtleState {
   // FOM window [peak − 8 UI, peak + 6 UI], summed in tap order from 0 exactly as Evaluator::fom
   // sums them (so the window it completes is bit-identical). Empty: not computed.
   std::vector<std::vector<double>> prefix_win;
+  // rd transposed, [lag][phase] (the jitter bound takes its minimum over the phases), and the
+  // local pulse decimated by M, [residue][k] = local[residue + k·M] with dec_n entries per
+  // residue (UI-spaced samples as contiguous runs).
+  std::vector<double> rd_t, dec;
+  std::vector<double> rd_lo, rd_hi; // per lag: rd's smallest and largest value over the phases
+  std::size_t dec_n = 0;
   double at(long t) const { return local[static_cast<std::size_t>(t - local_lo)]; }
 };
 
@@ -585,6 +591,9 @@ public:
   Evaluator(const Settings &s, const PathTransfer &thru, std::span<const PathTransfer> aggr)
       : s_(s), thru_(thru), aggr_(aggr), tx_noise_(std::pow(10.0, -s.snr_tx_db / 20.0)) {}
   Result run();
+  /// The FOM of every setting as the exhaustive search computes it (no pruning), CTLE settings
+  /// in table order, TX FFE settings fastest; -inf where the setting has no valid cursor.
+  std::vector<double> search_foms();
   /// The thru pulse at the chosen CTLE (after run(); valid until the thread's next evaluation).
   const std::vector<double> &thru_pulse() const { return pulses_[0].p; }
 
@@ -741,6 +750,21 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   }
   PathBasis &p0 = const_cast<PathBasis &>(basis_[0]);
   st.rd = combine_corr(p0, p0.xd, w);
+  const std::size_t nph = st.rd.size(), nlag = nph ? st.rd[0].size() : 0;
+  st.rd_t.resize(nph * nlag);
+  st.rd_lo.assign(nlag, 1e300);
+  st.rd_hi.assign(nlag, -1e300);
+  for (std::size_t ph = 0; ph < nph; ++ph)
+    for (std::size_t l = 0; l < nlag; ++l) {
+      st.rd_t[l * nph + ph] = st.rd[ph][l];
+      st.rd_lo[l] = std::min(st.rd_lo[l], st.rd[ph][l]);
+      st.rd_hi[l] = std::max(st.rd_hi[l], st.rd[ph][l]);
+    }
+  const auto mm = static_cast<std::size_t>(m);
+  st.dec_n = (st.local.size() + mm - 1) / mm;
+  st.dec.assign(mm * st.dec_n, 0.0);
+  for (std::size_t u = 0; u < st.local.size(); ++u)
+    st.dec[(u % mm) * st.dec_n + u / mm] = st.local[u];
   st.sigma_n = sigma_n(g_dc, g_hp);
   st.xt_fixed.assign(basis_.size(), -1.0);
   for (std::size_t i = 1; i < basis_.size(); ++i)
@@ -913,11 +937,36 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
       const double others = xt + st.sigma_n * st.sigma_n + s_tx * s_tx;
       if (a_max * a_max < floor_pow * others) // without jitter first: cheaper, often enough
         return false;
+      const double k_j = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
+                         (m / 2.0) * (m / 2.0);
+      if (st.rd_lo.size() >= nl) {
+        // A cheaper lower bound first: Σ_l a_l·r_l(φ) >= Σ_l a_l·(r_l's minimum over the phases
+        // if a_l >= 0, else its maximum) at every phase φ.
+        double q = 0;
+        for (std::size_t l = 0; l < nl; ++l)
+          q += lag[l] * (lag[l] >= 0 ? st.rd_lo[l] : st.rd_hi[l]);
+        if (a_max * a_max < floor_pow * (others + k_j * std::max(q, 0.0)))
+          return false;
+      }
       double jit = 1e300;
-      for (const auto &r : st.rd)
-        jit = std::min(jit, lag_quad(r));
-      const double s_j2 = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
-                          std::max(jit, 0.0) * (m / 2.0) * (m / 2.0);
+      const std::size_t nph = st.rd.size();
+      if (nph <= 64 && st.rd_t.size() >= nl * nph) {
+        // All phases at once (the same products and sums per phase as lag_quad).
+        std::array<double, 64> q;
+        std::fill(q.begin(), q.begin() + static_cast<long>(nph), 0.0);
+        for (std::size_t l = 0; l < nl; ++l) {
+          const double *row = st.rd_t.data() + l * nph;
+          const double a = lag[l];
+          for (std::size_t ph = 0; ph < nph; ++ph)
+            q[ph] += row[ph] * a;
+        }
+        for (std::size_t ph = 0; ph < nph; ++ph)
+          jit = std::min(jit, q[ph]);
+      } else {
+        for (const auto &r : st.rd)
+          jit = std::min(jit, lag_quad(r));
+      }
+      const double s_j2 = k_j * std::max(jit, 0.0);
       if (a_max * a_max < floor_pow * (others + s_j2))
         return false;
       lb_others = xt + st.sigma_n * st.sigma_n + s_j2;
@@ -1020,13 +1069,34 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
     return false;
   const auto phase = static_cast<std::size_t>(((ts % m) + m) % m);
   // UI-spaced samples of the FFE'd pulse from the cursor on (93A-21).
-  auto ui_sample = [&](std::size_t d) {
-    double acc = 0;
-    for (std::size_t j = 0; j < c.size(); ++j)
-      acc += c[j] * st.at(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
-    return acc;
+  // UI-spaced samples d = 0, 1, … from the decimated pulse: sample d sums the non-zero taps in
+  // tap order as ffe_sample does (a zero tap adds exact zeros), c_j·p(t_s + (d + pre − j)·M).
+  thread_local std::vector<double> h;
+  h.assign(span + 1, 0.0);
+  std::array<double, TapSet::kMaxLags> ucs{};
+  std::array<const double *, TapSet::kMaxLags> usrc{};
+  std::size_t uk = 0;
+  const auto ub = static_cast<std::size_t>(ts - lo);
+  const double *dec_row = st.dec.data() + (ub % um) * st.dec_n;
+  for (std::size_t j = 0; j < c.size() && fits; ++j)
+    if (c[j] != 0) {
+      ucs[uk] = c[j];
+      usrc[uk++] = dec_row + static_cast<long>(ub / um) + pre - static_cast<long>(j);
+    }
+  auto ui_samples = [&](std::size_t from, std::size_t to) { // h[d] for d in [from, to)
+    if (fits) {
+      fir_block(h.data(), nullptr, usrc.data(), ucs.data(), uk, from, to);
+      return;
+    }
+    for (std::size_t d = from; d < to; ++d) {
+      double acc = 0;
+      for (std::size_t j = 0; j < c.size(); ++j)
+        acc += c[j] * st.at(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
+      h[d] = acc;
+    }
   };
-  const double h0 = ui_sample(0);
+  ui_samples(0, 1);
+  const double h0 = h[0];
   if (h0 <= 0)
     return false;
   o.a_s = s_.r_lm * h0 / (s_.levels - 1); // 93A.1.6 c
@@ -1053,11 +1123,7 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
   // never changes the result.
   if (o.a_s * o.a_s < floor_pow * others)
     return false;
-  thread_local std::vector<double> h;
-  h.assign(span + 1, 0.0);
-  h[0] = h0;
-  for (std::size_t d = 1; d <= span; ++d)
-    h[d] = ui_sample(d);
+  ui_samples(1, span + 1);
   double energy = quad(c, st.r[0][phase]) - h0 * h0;
   {
     double outside = energy;
@@ -1465,6 +1531,25 @@ Result Evaluator::run() {
   return r;
 }
 
+std::vector<double> Evaluator::search_foms() {
+  prepare();
+  std::vector<TapSet> combos = tx_combinations(s_);
+  const std::vector<std::vector<double>> prefixes = assign_prefixes(combos, s_.tx_pre_taps);
+  const std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
+  std::vector<double> out;
+  for (double ghp : hp)
+    for (double gdc : s_.g_dc_db) {
+      CtleState st = ctle_state(gdc, ghp);
+      fill_prefixes(st, prefixes);
+      for (const TapSet &t : combos) {
+        FomParts parts{};
+        out.push_back(fom(st, t, -1e300, parts) ? parts.fom
+                                                : -std::numeric_limits<double>::infinity());
+      }
+    }
+  return out;
+}
+
 void validate(const Settings &s) {
   auto need = [](bool ok, const char *key, const char *accepted) {
     if (!ok)
@@ -1504,6 +1589,13 @@ Result detail::evaluate_with_pulse(const Settings &settings, const PathTransfer 
   Result r = e.run();
   pulse_v = &e.thru_pulse();
   return r;
+}
+
+std::vector<double> detail::search_foms(const Settings &settings, const PathTransfer &thru,
+                                        std::span<const PathTransfer> aggressors) {
+  validate(settings);
+  Evaluator e(settings, thru, aggressors);
+  return e.search_foms();
 }
 
 Result evaluate(const Settings &settings, const PathTransfer &thru,
