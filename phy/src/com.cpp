@@ -1072,7 +1072,7 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
   // UI-spaced samples d = 0, 1, … from the decimated pulse: sample d sums the non-zero taps in
   // tap order as ffe_sample does (a zero tap adds exact zeros), c_j·p(t_s + (d + pre − j)·M).
   thread_local std::vector<double> h;
-  h.assign(span + 1, 0.0);
+  h.resize(span + 1); // every entry is written by ui_samples before it is read
   std::array<double, TapSet::kMaxLags> ucs{};
   std::array<const double *, TapSet::kMaxLags> usrc{};
   std::size_t uk = 0;
