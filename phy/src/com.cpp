@@ -763,8 +763,11 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   const auto mm = static_cast<std::size_t>(m);
   st.dec_n = (st.local.size() + mm - 1) / mm;
   st.dec.assign(mm * st.dec_n, 0.0);
-  for (std::size_t u = 0; u < st.local.size(); ++u)
-    st.dec[(u % mm) * st.dec_n + u / mm] = st.local[u];
+  for (std::size_t r = 0; r < mm; ++r) {
+    double *row = st.dec.data() + r * st.dec_n;
+    for (std::size_t u = r, k = 0; u < st.local.size(); u += mm, ++k)
+      row[k] = st.local[u];
+  }
   st.sigma_n = sigma_n(g_dc, g_hp);
   st.xt_fixed.assign(basis_.size(), -1.0);
   for (std::size_t i = 1; i < basis_.size(); ++i)
