@@ -79,6 +79,26 @@ double erfc_inv(double y) {
 
 struct TapSet {
   std::vector<double> c; // c(−pre)..c(post) with c(0)
+  // Lag products a_l = Σ_i c_i·c_(i+l) (doubled for l > 0), so that cᵀRc = Σ_l r_l·a_l for a
+  // Toeplitz R; set when c has at most kMaxLags taps (lags_set), else computed on demand.
+  static constexpr std::size_t kMaxLags = 16;
+  std::array<double, kMaxLags> lag{};
+  bool lags_set = false;
+  // The setting's leading `prefix_taps` taps (precursors before c(−1)) as an index into the
+  // distinct such tap tuples of the grid (-1: none), so that the search computes their part of
+  // the FFE'd pulse once per CTLE setting (CtleState::prefix_win) instead of once per setting.
+  int prefix = -1;
+  std::size_t prefix_taps = 0;
+  void set_lags() {
+    const std::size_t nl = c.size();
+    lags_set = nl <= kMaxLags;
+    for (std::size_t l = 0; l < nl && lags_set; ++l) {
+      double a = 0;
+      for (std::size_t i = 0; i + l < nl; ++i)
+        a += c[i] * c[i + l];
+      lag[l] = l == 0 ? a : 2.0 * a;
+    }
+  }
 };
 
 // Every TX FFE setting with c(0) >= c0_min, tap 0 varying fastest. `grid` (if given): for each
@@ -109,6 +129,7 @@ std::vector<TapSet> tx_combinations(const Settings &s, std::vector<long> *grid =
       t.c.push_back(0.0);
     t.c[static_cast<std::size_t>(s.tx_pre_taps)] = 1.0 - sum_abs;
     if (1.0 - sum_abs >= s.c0_min - 1e-9) {
+      t.set_lags();
       if (grid)
         (*grid)[static_cast<std::size_t>(linear)] = static_cast<long>(out.size());
       out.push_back(std::move(t));
@@ -119,6 +140,26 @@ std::vector<TapSet> tx_combinations(const Settings &s, std::vector<long> *grid =
       idx[i++] = 0;
     if (i == n)
       break;
+  }
+  return out;
+}
+
+// Numbers each setting's leading taps c(−pre)..c(−2) (TapSet::prefix); returns the distinct
+// tuples, in order of first appearance.
+std::vector<std::vector<double>> assign_prefixes(std::vector<TapSet> &combos, int pre) {
+  std::vector<std::vector<double>> out;
+  if (pre < 2)
+    return out;
+  const auto np = static_cast<std::size_t>(pre - 1);
+  for (TapSet &t : combos) {
+    const std::vector<double> key(t.c.begin(), t.c.begin() + static_cast<long>(np));
+    auto it = std::find(out.begin(), out.end(), key);
+    if (it == out.end()) {
+      out.push_back(key);
+      it = out.end() - 1;
+    }
+    t.prefix = static_cast<int>(it - out.begin());
+    t.prefix_taps = np;
   }
   return out;
 }
@@ -280,6 +321,43 @@ long mm_cursor(Sample &&win, long win_size, long win_start, long peak_rel, int m
       best = u;
     }
   return win_start + best;
+}
+
+// dst[i] = init[i] (or 0) + Σ_q cs[q]·src[q][i] for i in [from, to), summed in q order (the
+// tap order of ffe_sample), one sample at a time with the taps in registers.
+template <std::size_t K>
+void fir_fixed(double *dst, const double *init, const double *const *src, const double *cs,
+               std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; ++i) {
+    double a = init ? init[i] : 0.0;
+    for (std::size_t q = 0; q < K; ++q)
+      a += cs[q] * src[q][i];
+    dst[i] = a;
+  }
+}
+void fir_block(double *dst, const double *init, const double *const *src, const double *cs,
+               std::size_t k, std::size_t from, std::size_t to) {
+  switch (k) {
+  case 0:
+    return fir_fixed<0>(dst, init, src, cs, from, to);
+  case 1:
+    return fir_fixed<1>(dst, init, src, cs, from, to);
+  case 2:
+    return fir_fixed<2>(dst, init, src, cs, from, to);
+  case 3:
+    return fir_fixed<3>(dst, init, src, cs, from, to);
+  case 4:
+    return fir_fixed<4>(dst, init, src, cs, from, to);
+  case 5:
+    return fir_fixed<5>(dst, init, src, cs, from, to);
+  default:
+    for (std::size_t i = from; i < to; ++i) {
+      double a = init ? init[i] : 0.0;
+      for (std::size_t q = 0; q < k; ++q)
+        a += cs[q] * src[q][i];
+      dst[i] = a;
+    }
+  }
 }
 
 struct FomParts {
@@ -471,6 +549,16 @@ struct CtleState {
   // maximum of linear functions), so between grid points it is below the larger end value.
   std::vector<double> g_rho;
   double sigma_n = 0;
+  // Per leading-tap tuple (assign_prefixes): Σ_j c_j·p(t − (j − pre)·M) over those taps on the
+  // FOM window [peak − 8 UI, peak + 6 UI], summed in tap order from 0 exactly as Evaluator::fom
+  // sums them (so the window it completes is bit-identical). Empty: not computed.
+  std::vector<std::vector<double>> prefix_win;
+  // rd transposed, [lag][phase] (the jitter bound takes its minimum over the phases), and the
+  // local pulse decimated by M, [residue][k] = local[residue + k·M] with dec_n entries per
+  // residue (UI-spaced samples as contiguous runs).
+  std::vector<double> rd_t, dec;
+  std::vector<double> rd_lo, rd_hi; // per lag: rd's smallest and largest value over the phases
+  std::size_t dec_n = 0;
   double at(long t) const { return local[static_cast<std::size_t>(t - local_lo)]; }
 };
 
@@ -503,17 +591,23 @@ public:
   Evaluator(const Settings &s, const PathTransfer &thru, std::span<const PathTransfer> aggr)
       : s_(s), thru_(thru), aggr_(aggr), tx_noise_(std::pow(10.0, -s.snr_tx_db / 20.0)) {}
   Result run();
+  /// The FOM of every setting as the exhaustive search computes it (no pruning), CTLE settings
+  /// in table order, TX FFE settings fastest; -inf where the setting has no valid cursor.
+  std::vector<double> search_foms();
   /// The thru pulse at the chosen CTLE (after run(); valid until the thread's next evaluation).
   const std::vector<double> &thru_pulse() const { return pulses_[0].p; }
 
 private:
   void prepare();
   CtleState ctle_state(double g_dc, double g_hp) const;
+  void fill_prefixes(CtleState &st, const std::vector<std::vector<double>> &prefixes) const;
   void full_pulses(double g_dc, double g_hp);
-  bool fom(const CtleState &st, const std::vector<double> &c, double floor_db, FomParts &out) const;
+  bool fom(const CtleState &st, const TapSet &tx, double floor_db, FomParts &out) const;
   // `floor0`: the FOM of some setting of the grid (or -1e300): prunes from the start.
   SearchBest exhaustive_search(const std::vector<CtleSetting> &ctles,
-                               const std::vector<TapSet> &combos, double floor0) const;
+                               const std::vector<TapSet> &combos,
+                               const std::vector<std::vector<double>> &prefixes,
+                               double floor0) const;
   SearchBest local_search(const std::vector<CtleSetting> &ctles, std::size_t n_gdc,
                           const std::vector<TapSet> &combos, const std::vector<long> &grid) const;
   double sigma_n(double g_dc, double g_hp) const;
@@ -656,6 +750,24 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   }
   PathBasis &p0 = const_cast<PathBasis &>(basis_[0]);
   st.rd = combine_corr(p0, p0.xd, w);
+  const std::size_t nph = st.rd.size(), nlag = nph ? st.rd[0].size() : 0;
+  st.rd_t.resize(nph * nlag);
+  st.rd_lo.assign(nlag, 1e300);
+  st.rd_hi.assign(nlag, -1e300);
+  for (std::size_t ph = 0; ph < nph; ++ph)
+    for (std::size_t l = 0; l < nlag; ++l) {
+      st.rd_t[l * nph + ph] = st.rd[ph][l];
+      st.rd_lo[l] = std::min(st.rd_lo[l], st.rd[ph][l]);
+      st.rd_hi[l] = std::max(st.rd_hi[l], st.rd[ph][l]);
+    }
+  const auto mm = static_cast<std::size_t>(m);
+  st.dec_n = (st.local.size() + mm - 1) / mm;
+  st.dec.assign(mm * st.dec_n, 0.0);
+  for (std::size_t r = 0; r < mm; ++r) {
+    double *row = st.dec.data() + r * st.dec_n;
+    for (std::size_t u = r, k = 0; u < st.local.size(); u += mm, ++k)
+      row[k] = st.local[u];
+  }
   st.sigma_n = sigma_n(g_dc, g_hp);
   st.xt_fixed.assign(basis_.size(), -1.0);
   for (std::size_t i = 1; i < basis_.size(); ++i)
@@ -711,6 +823,32 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   return st;
 }
 
+void Evaluator::fill_prefixes(CtleState &st,
+                              const std::vector<std::vector<double>> &prefixes) const {
+  st.prefix_win.clear();
+  const long m = s_.samples_per_ui, pre = s_.tx_pre_taps;
+  const long post = static_cast<long>(s_.tx_tap_values.size()) - pre;
+  const long lo = st.local_lo, hi = st.local_lo + static_cast<long>(st.local.size()) - 1;
+  const long w0 = st.peak - 8 * m, w1 = st.peak + 6 * m;
+  if (prefixes.empty() || w0 - post * m < lo || w1 + pre * m > hi) // fom() gives up there
+    return;
+  const auto wn = static_cast<std::size_t>(w1 - w0 + 1);
+  const double *base = st.local.data() + (w0 - lo);
+  st.prefix_win.resize(prefixes.size());
+  for (std::size_t p = 0; p < prefixes.size(); ++p) {
+    auto &w = st.prefix_win[p];
+    w.assign(wn, 0.0);
+    for (std::size_t j = 0; j < prefixes[p].size(); ++j) { // as fom(): tap order, from 0
+      const double cj = prefixes[p][j];
+      if (cj == 0)
+        continue;
+      const double *src = base - (static_cast<long>(j) - pre) * m;
+      for (std::size_t i = 0; i < wn; ++i)
+        w[i] += cj * src[i];
+    }
+  }
+}
+
 void Evaluator::full_pulses(double g_dc, double g_hp) {
   const auto w = ctle_weights(s_, g_dc, g_hp);
   pulses_.resize(basis_.size());
@@ -726,8 +864,8 @@ void Evaluator::full_pulses(double g_dc, double g_hp) {
   }
 }
 
-bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double floor_db,
-                    FomParts &o) const {
+bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomParts &o) const {
+  const std::vector<double> &c = tx.c;
   const int m = s_.samples_per_ui;
   const long pre = s_.tx_pre_taps;
   const long post = static_cast<long>(c.size()) - 1 - pre;
@@ -777,15 +915,8 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
     if (h_max <= 0)
       return false;
     const std::size_t nl = c.size();
-    std::array<double, 16> lag; // entries [0, nl) set below
-    const bool small = nl <= lag.size();
-    if (small)
-      for (std::size_t l = 0; l < nl; ++l) {
-        double a = 0;
-        for (std::size_t i = 0; i + l < nl; ++i)
-          a += c[i] * c[i + l];
-        lag[l] = l == 0 ? a : 2.0 * a;
-      }
+    const auto &lag = tx.lag; // entries [0, nl) set by TapSet::set_lags
+    const bool small = tx.lags_set;
     auto lag_quad = [&](const std::vector<double> &r) {
       double q = 0;
       for (std::size_t l = 0; l < nl; ++l)
@@ -809,11 +940,36 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
       const double others = xt + st.sigma_n * st.sigma_n + s_tx * s_tx;
       if (a_max * a_max < floor_pow * others) // without jitter first: cheaper, often enough
         return false;
+      const double k_j = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
+                         (m / 2.0) * (m / 2.0);
+      if (st.rd_lo.size() >= nl) {
+        // A cheaper lower bound first: Σ_l a_l·r_l(φ) >= Σ_l a_l·(r_l's minimum over the phases
+        // if a_l >= 0, else its maximum) at every phase φ.
+        double q = 0;
+        for (std::size_t l = 0; l < nl; ++l)
+          q += lag[l] * (lag[l] >= 0 ? st.rd_lo[l] : st.rd_hi[l]);
+        if (a_max * a_max < floor_pow * (others + k_j * std::max(q, 0.0)))
+          return false;
+      }
       double jit = 1e300;
-      for (const auto &r : st.rd)
-        jit = std::min(jit, lag_quad(r));
-      const double s_j2 = (s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
-                          std::max(jit, 0.0) * (m / 2.0) * (m / 2.0);
+      const std::size_t nph = st.rd.size();
+      if (nph <= 64 && st.rd_t.size() >= nl * nph) {
+        // All phases at once (the same products and sums per phase as lag_quad).
+        std::array<double, 64> q;
+        std::fill(q.begin(), q.begin() + static_cast<long>(nph), 0.0);
+        for (std::size_t l = 0; l < nl; ++l) {
+          const double *row = st.rd_t.data() + l * nph;
+          const double a = lag[l];
+          for (std::size_t ph = 0; ph < nph; ++ph)
+            q[ph] += row[ph] * a;
+        }
+        for (std::size_t ph = 0; ph < nph; ++ph)
+          jit = std::min(jit, q[ph]);
+      } else {
+        for (const auto &r : st.rd)
+          jit = std::min(jit, lag_quad(r));
+      }
+      const double s_j2 = k_j * std::max(jit, 0.0);
       if (a_max * a_max < floor_pow * (others + s_j2))
         return false;
       lb_others = xt + st.sigma_n * st.sigma_n + s_j2;
@@ -826,10 +982,33 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   thread_local std::vector<double> win;
   win.resize(wn);
   const double *base = st.local.data() + (w0 - lo);
+  // The leading taps' part from the CTLE's prefix table (the same sums, see prefix_win), then
+  // the other non-zero taps (a zero tap adds exact zeros: skipping it changes no sample).
+  const double *init = nullptr;
+  std::size_t j0 = 0;
+  if (tx.prefix >= 0 && !st.prefix_win.empty()) {
+    init = st.prefix_win[static_cast<std::size_t>(tx.prefix)].data();
+    j0 = tx.prefix_taps;
+  }
+  std::array<double, TapSet::kMaxLags> cs{};
+  std::array<const double *, TapSet::kMaxLags> srcs{};
+  std::size_t k = 0;
+  const bool fits = c.size() <= TapSet::kMaxLags;
+  for (std::size_t j = j0; j < c.size() && fits; ++j)
+    if (c[j] != 0) {
+      cs[k] = c[j];
+      srcs[k++] = base - (static_cast<long>(j) - pre) * m;
+    }
   auto compute = [&](std::size_t from, std::size_t to) { // [from, to)
+    if (fits) {
+      fir_block(win.data(), init, srcs.data(), cs.data(), k, from, to);
+      return;
+    }
     std::fill(win.begin() + static_cast<long>(from), win.begin() + static_cast<long>(to), 0.0);
     for (std::size_t j = 0; j < c.size(); ++j) {
       const double cj = c[j];
+      if (cj == 0)
+        continue;
       const double *src = base - (static_cast<long>(j) - pre) * m;
       double *dst = win.data();
       for (std::size_t i = from; i < to; ++i)
@@ -893,13 +1072,34 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
     return false;
   const auto phase = static_cast<std::size_t>(((ts % m) + m) % m);
   // UI-spaced samples of the FFE'd pulse from the cursor on (93A-21).
-  auto ui_sample = [&](std::size_t d) {
-    double acc = 0;
-    for (std::size_t j = 0; j < c.size(); ++j)
-      acc += c[j] * st.at(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
-    return acc;
+  // UI-spaced samples d = 0, 1, … from the decimated pulse: sample d sums the non-zero taps in
+  // tap order as ffe_sample does (a zero tap adds exact zeros), c_j·p(t_s + (d + pre − j)·M).
+  thread_local std::vector<double> h;
+  h.resize(span + 1); // every entry is written by ui_samples before it is read
+  std::array<double, TapSet::kMaxLags> ucs{};
+  std::array<const double *, TapSet::kMaxLags> usrc{};
+  std::size_t uk = 0;
+  const auto ub = static_cast<std::size_t>(ts - lo);
+  const double *dec_row = st.dec.data() + (ub % um) * st.dec_n;
+  for (std::size_t j = 0; j < c.size() && fits; ++j)
+    if (c[j] != 0) {
+      ucs[uk] = c[j];
+      usrc[uk++] = dec_row + static_cast<long>(ub / um) + pre - static_cast<long>(j);
+    }
+  auto ui_samples = [&](std::size_t from, std::size_t to) { // h[d] for d in [from, to)
+    if (fits) {
+      fir_block(h.data(), nullptr, usrc.data(), ucs.data(), uk, from, to);
+      return;
+    }
+    for (std::size_t d = from; d < to; ++d) {
+      double acc = 0;
+      for (std::size_t j = 0; j < c.size(); ++j)
+        acc += c[j] * st.at(ts + static_cast<long>(d) * m - (static_cast<long>(j) - pre) * m);
+      h[d] = acc;
+    }
   };
-  const double h0 = ui_sample(0);
+  ui_samples(0, 1);
+  const double h0 = h[0];
   if (h0 <= 0)
     return false;
   o.a_s = s_.r_lm * h0 / (s_.levels - 1); // 93A.1.6 c
@@ -926,11 +1126,7 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
   // never changes the result.
   if (o.a_s * o.a_s < floor_pow * others)
     return false;
-  thread_local std::vector<double> h;
-  h.assign(span + 1, 0.0);
-  h[0] = h0;
-  for (std::size_t d = 1; d <= span; ++d)
-    h[d] = ui_sample(d);
+  ui_samples(1, span + 1);
   double energy = quad(c, st.r[0][phase]) - h0 * h0;
   {
     double outside = energy;
@@ -954,7 +1150,9 @@ bool Evaluator::fom(const CtleState &st, const std::vector<double> &c, double fl
 }
 
 SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
-                                        const std::vector<TapSet> &combos, double floor0) const {
+                                        const std::vector<TapSet> &combos,
+                                        const std::vector<std::vector<double>> &prefixes,
+                                        double floor0) const {
   // Each worker takes every n-th CTLE setting; the best is the highest FOM, ties to the first
   // setting in table order (deterministic whatever the thread count).
   const unsigned hw = s_.threads > 0
@@ -971,7 +1169,7 @@ SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
   auto work = [&](std::size_t w) {
     SearchBest &b = bests[w];
     for (std::size_t i = w; i < ctles.size(); i += workers) {
-      const CtleState st = ctle_state(ctles[i].gdc, ctles[i].ghp);
+      CtleState st = ctle_state(ctles[i].gdc, ctles[i].ghp);
       // Bound for the whole CTLE setting: h(0) ≤ max|p| since Σ|c| = 1, and the FOM cannot
       // exceed A_s/√(σ_N² + σ_TX²), which grows with A_s (σ_TX = k·A_s, 93A-30).
       double pmax = 0;
@@ -984,10 +1182,11 @@ SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
       b.evaluated += static_cast<long>(combos.size());
       if (bound < std::max(b.fom, shared_best.load(std::memory_order_relaxed)))
         continue;
+      fill_prefixes(st, prefixes);
       for (std::size_t t = 0; t < combos.size(); ++t) {
         FomParts parts{};
         const double floor = std::max(b.fom, shared_best.load(std::memory_order_relaxed));
-        if (!fom(st, combos[t].c, floor, parts))
+        if (!fom(st, combos[t], floor, parts))
           continue;
         if (parts.fom > b.fom) {
           b.fom = parts.fom;
@@ -1074,7 +1273,7 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
       states[ci] = std::make_unique<CtleState>(ctle_state(ctles[ci].gdc, ctles[ci].ghp));
     FomParts parts{};
     ++best.evaluated;
-    if (!fom(*states[ci], combos[static_cast<std::size_t>(t)].c, floor, parts)) {
+    if (!fom(*states[ci], combos[static_cast<std::size_t>(t)], floor, parts)) {
       cc.state = 2;
       cc.value = floor;
       return -1e300;
@@ -1204,7 +1403,8 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
 Result Evaluator::run() {
   prepare();
   std::vector<long> grid;
-  const std::vector<TapSet> combos = tx_combinations(s_, &grid);
+  std::vector<TapSet> combos = tx_combinations(s_, &grid);
+  const std::vector<std::vector<double>> prefixes = assign_prefixes(combos, s_.tx_pre_taps);
   if (combos.empty())
     throw InputError("TX FFE", "no tap combination satisfies c(0) >= c0_min");
   std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
@@ -1223,7 +1423,7 @@ Result Evaluator::run() {
     best = local_search(ctles, s_.g_dc_db.size(), combos, grid);
   if (s_.search == Settings::Search::exhaustive || best.fom <= -1e299) {
     const long evaluated = best.evaluated;
-    best = exhaustive_search(ctles, combos, best.fom);
+    best = exhaustive_search(ctles, combos, prefixes, best.fom);
     best.evaluated += evaluated;
   }
   r.settings_evaluated = best.evaluated;
@@ -1238,7 +1438,7 @@ Result Evaluator::run() {
   full_pulses(best_gdc, best_ghp);
   const std::vector<double> &c = combos[best.tx].c;
   FomParts parts{};
-  fom(chosen, c, -1e300, parts);
+  fom(chosen, combos[best.tx], -1e300, parts);
   const int m = s_.samples_per_ui;
   const int pre = s_.tx_pre_taps;
   const long n = static_cast<long>(pulses_[0].p.size());
@@ -1334,6 +1534,25 @@ Result Evaluator::run() {
   return r;
 }
 
+std::vector<double> Evaluator::search_foms() {
+  prepare();
+  std::vector<TapSet> combos = tx_combinations(s_);
+  const std::vector<std::vector<double>> prefixes = assign_prefixes(combos, s_.tx_pre_taps);
+  const std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
+  std::vector<double> out;
+  for (double ghp : hp)
+    for (double gdc : s_.g_dc_db) {
+      CtleState st = ctle_state(gdc, ghp);
+      fill_prefixes(st, prefixes);
+      for (const TapSet &t : combos) {
+        FomParts parts{};
+        out.push_back(fom(st, t, -1e300, parts) ? parts.fom
+                                                : -std::numeric_limits<double>::infinity());
+      }
+    }
+  return out;
+}
+
 void validate(const Settings &s) {
   auto need = [](bool ok, const char *key, const char *accepted) {
     if (!ok)
@@ -1373,6 +1592,13 @@ Result detail::evaluate_with_pulse(const Settings &settings, const PathTransfer 
   Result r = e.run();
   pulse_v = &e.thru_pulse();
   return r;
+}
+
+std::vector<double> detail::search_foms(const Settings &settings, const PathTransfer &thru,
+                                        std::span<const PathTransfer> aggressors) {
+  validate(settings);
+  Evaluator e(settings, thru, aggressors);
+  return e.search_foms();
 }
 
 Result evaluate(const Settings &settings, const PathTransfer &thru,

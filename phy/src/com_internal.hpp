@@ -17,4 +17,11 @@ Result evaluate_with_pulse(const Settings &settings, const PathTransfer &thru,
                            std::span<const PathTransfer> aggressors,
                            const std::vector<double> *&pulse_v);
 
+/// For tests: the FOM (dB, 93A-36) of every setting of the grid as the exhaustive search
+/// computes it (its window tables, no pruning): CTLE settings in table order (g_DC fastest), TX
+/// FFE settings (c(0) >= c0_min, tap 0 fastest) within each; -inf where a setting has no valid
+/// cursor.
+std::vector<double> search_foms(const Settings &settings, const PathTransfer &thru,
+                                std::span<const PathTransfer> aggressors);
+
 } // namespace linkphy::com::detail
