@@ -24,7 +24,12 @@ public:
     return {"tech", "length", "rate", "modulation", "fidelity", "ber_target", "set"};
   }
   void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
+    evaluate_with(p, out, {});
+  }
+  void evaluate_with(const ParamSet &p, std::vector<std::string> &out,
+                     const EvaluationContext &context) const override {
     LinkRequest q;
+    q.search_threads = context.point_threads;
     q.tech = p.text("tech");
     q.length_m = p.quantity("length", Dimension::length);
     p.require_range("length", q.length_m, 0, 100e3, "0 m to 100 km");

@@ -25,7 +25,7 @@ void keep_freed_memory() {
 
 SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const SweepOptions &o) {
   check_sweep_options(o);
-  const SweepRows rows(spec, evaluator);
+  const SweepRows rows(spec, evaluator, o.threads);
   // Validate on the first point of the shard before touching any file: unknown keys, bad units.
   const auto first = static_cast<std::uint64_t>(o.shard_index - 1);
   if (first < spec.point_count())

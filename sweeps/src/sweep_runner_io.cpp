@@ -136,9 +136,11 @@ struct PointScratch {
 
 } // namespace
 
-SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator)
+SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator, unsigned threads)
     : spec_(spec), evaluator_(evaluator), keep_(evaluator_columns_kept(spec, evaluator)),
       header_(sweep_header(spec, evaluator)), id_(next_rows_id.fetch_add(1)) {
+  // Points evaluated side by side: each keeps to its own thread (the workers fill the cores).
+  context_.point_threads = threads > 1 ? 1 : 0;
   for (std::size_t i = 0; i < header_.size(); ++i) {
     if (i) // appended, not "," + …: GCC 12 raises a false -Wrestrict on that
       header_line_ += ',';
@@ -171,7 +173,7 @@ void SweepRows::append_row(std::uint64_t i, std::string &out,
         scratch.idx[a] = idx[a];
       }
   }
-  evaluator_.evaluate(scratch.point, cells);
+  evaluator_.evaluate_with(scratch.point, cells, context_);
   out += std::to_string(i);
   for (std::size_t a = 0; a < axis_cells_.size(); ++a) {
     out += ',';

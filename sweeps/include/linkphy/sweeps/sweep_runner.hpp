@@ -46,7 +46,10 @@ std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &ev
 /// evaluation plus one string join. Thread-safe when the evaluator is.
 class SweepRows {
 public:
-  SweepRows(const SweepSpec &spec, const Evaluator &evaluator);
+  /// `threads` (≥ 1): how many threads will call append_row at once. Above 1 every point runs
+  /// its own inner parallelism single-threaded (EvaluationContext::point_threads = 1: the
+  /// statistical tier's equaliser search), else with the library default (one thread per core).
+  SweepRows(const SweepSpec &spec, const Evaluator &evaluator, unsigned threads = 1);
   /// The column names (sweep_header).
   const std::vector<std::string> &header() const { return header_; }
   /// The header line (no '\n').
@@ -61,6 +64,7 @@ public:
 private:
   const SweepSpec &spec_;
   const Evaluator &evaluator_;
+  EvaluationContext context_;
   std::vector<bool> keep_;
   std::vector<std::string> header_;
   std::string header_line_;
