@@ -138,30 +138,36 @@ private:
   /// Progress, the kill hook, and the buffer to the file (outside the row lock) on size or age.
   void after_append_locked(std::unique_lock<std::mutex> &lock);
 
+  // Read by every worker for every point (todo_point): apart from what the lock holders write.
   const SweepSpec &spec_;
   const SweepRows &rows_;
   SweepOptions options_;
   bool to_stdout_ = false;
   std::string partial_;
-  std::FILE *sink_ = nullptr;
-  std::string buffer_;             ///< rows not yet handed to sink_ (under mutex_)
-  std::string io_buffer_;          ///< rows being written to sink_ (under io_mutex_)
+  std::vector<std::uint64_t> todo_; ///< explicit list only after a resume; else first_ + k·stride_
+  std::uint64_t first_ = 0, stride_ = 1, todo_count_ = 0;
+  std::uint64_t shard_points_ = 0, resumed_ = 0;
+  long long kill_after_ = -1;
+
+  // Written under mutex_, from its own cache line on.
+  alignas(64) mutable std::mutex mutex_; ///< rows, held ranges, counts
+  std::uint64_t written_ = 0;
+  std::string buffer_;             ///< rows not yet handed to sink_
   bool in_order_ = true;           ///< OUT.partial's rows are in ascending point order
   std::uint64_t next_k_ = 0;       ///< write_ordered: the next range expected
   std::vector<Held> held_;         ///< write_ordered: ranges waiting (few: about one per thread)
   std::vector<std::string> spare_; ///< recycled range buffers
   std::size_t held_bytes_ = 0;     ///< bytes in held_
   double held_since_s_ = 0;        ///< since when held_ has waited with no range in order
-  bool write_failed_ = false; ///< a write to sink_ fell short (nothing more is written; io_mutex_)
-  std::vector<std::uint64_t> todo_; ///< explicit list only after a resume; else first_ + k·stride_
-  std::uint64_t first_ = 0, stride_ = 1, todo_count_ = 0;
-  std::uint64_t shard_points_ = 0, resumed_ = 0, written_ = 0;
-  long long kill_after_ = -1;
-  mutable std::mutex mutex_; ///< rows, held ranges, counts
-  std::mutex io_mutex_;      ///< sink_; taken under mutex_, which may then be let go
+  double last_flush_s_ = 0;
   struct Progress;
   std::unique_ptr<Progress> progress_;
-  double last_flush_s_ = 0;
+
+  // Written under io_mutex_ (taken under mutex_, which may then be let go).
+  std::mutex io_mutex_;
+  std::FILE *sink_ = nullptr;
+  std::string io_buffer_;     ///< rows being written to sink_
+  bool write_failed_ = false; ///< a write to sink_ fell short (nothing more is written)
 };
 
 /// Process-wide allocator setting for long sweeps (glibc: M_TRIM_THRESHOLD = 256 MiB): freed memory
