@@ -1,7 +1,8 @@
 // The threaded sweep backend: workers take chunks of consecutive points from one atomic counter,
 // format a chunk's rows into a local buffer and hand it to SweepWriter::write_ordered, whose
 // reorder buffer appends the chunks to OUT.partial in point order (sweep_runner.hpp): the file is
-// complete and sorted when the last chunk lands.
+// complete and sorted when the last chunk lands. Before that, with several threads, they call
+// Evaluator::prepare for one point of each run of the last axis (per-run setup side by side).
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/sweep_runner.hpp>
 
@@ -37,6 +38,13 @@ SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const 
   // Chunks amortise the shared counter and the writer's lock (one each per chunk, not per row);
   // small enough that threads finish together and the reorder buffer holds little.
   const std::uint64_t chunk = std::clamp<std::uint64_t>(n / (64 * o.threads), 1, 32);
+  // Runs of the last axis ("blocks": points that differ only in it) whose setup the evaluator may
+  // make up front (Evaluator::prepare), side by side on the threads: only for products, with
+  // several threads, and blocks of 64 points or more on average (prepare costs about a point).
+  const std::uint64_t block =
+      spec.combine == Combine::product && !spec.axes.empty() ? spec.axes.back().values.size() : 0;
+  const std::uint64_t blocks = block ? spec.point_count() / block : 0;
+  const bool prepare = o.threads > 1 && blocks >= 2 && blocks * 64 <= n;
   const auto t0 = std::chrono::steady_clock::now();
   // Each on its own cache line: the counter is written by every worker, the flag only read.
   struct alignas(64) Counter {
@@ -45,10 +53,30 @@ SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const 
   struct alignas(64) Flag {
     std::atomic<bool> failed{false};
   } flag;
+  struct alignas(64) BlockCounter {
+    std::atomic<std::uint64_t> next{0};
+  } next_block;
   std::mutex error_mutex;
   std::string first_error;
 
   auto worker = [&]() {
+    for (std::uint64_t b; prepare && (b = next_block.next.fetch_add(1)) < blocks;) {
+      // The block's first point still to do (todo_point is ascending): none, nothing to make.
+      std::uint64_t lo = 0, hi = n;
+      while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (writer.todo_point(mid) < b * block)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      if (lo < n && writer.todo_point(lo) < (b + 1) * block) {
+        try {
+          evaluator.prepare(spec.point(writer.todo_point(lo)));
+        } catch (const std::exception &) { // the point itself reports it
+        }
+      }
+    }
     std::vector<std::string> cells;
     std::string batch;
     while (!flag.failed.load(std::memory_order_relaxed)) {

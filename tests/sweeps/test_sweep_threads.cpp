@@ -13,6 +13,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -72,6 +73,63 @@ double process_cpu_s() {
 }
 
 } // namespace
+
+namespace {
+
+// Records the points it is asked to prepare (their `fec` and `ber_pre` values).
+class PrepareProbe final : public Evaluator {
+public:
+  std::vector<std::string> columns() const override { return {"x"}; }
+  std::vector<std::string> accepted_keys() const override { return {"fec", "ber_pre"}; }
+  void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
+    (void)p.text("fec");
+    (void)p.text("ber_pre");
+    out.assign(1, "0");
+  }
+  void prepare(const ParamSet &p) const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    prepared_.push_back(p.text("fec") + " " + p.text("ber_pre"));
+  }
+  std::vector<std::string> take() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto v = std::move(prepared_);
+    prepared_.clear();
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+
+private:
+  mutable std::mutex mutex_;
+  mutable std::vector<std::string> prepared_;
+};
+
+} // namespace
+
+TEST_CASE("a threaded sweep prepares each run of the last axis once, before its points",
+          "[sweep]") {
+  const SweepSpec spec = fec_spec(); // fec × 150 BERs: two runs of the last axis
+  const PrepareProbe probe;
+  SweepOptions o;
+  o.output = (dir() / "prepare.csv").string();
+  clean(o.output);
+  o.threads = 1; // one thread: nothing to run side by side
+  run_sweep(spec, probe, o);
+  CHECK(probe.take().empty());
+  o.threads = 2;
+  clean(o.output);
+  run_sweep(spec, probe, o);
+  const std::vector<std::string> first{"KP4 1e-07", "KR4 1e-07"}; // each run's first point
+  CHECK(probe.take() == first);
+  // Shard 2/2 (odd points): each run's first point of the shard.
+  o.shard_index = 2;
+  o.shard_count = 2;
+  clean(o.output);
+  run_sweep(spec, probe, o);
+  const auto shard = probe.take();
+  REQUIRE(shard.size() == 2);
+  CHECK(shard[0].rfind("KP4 ", 0) == 0);
+  CHECK(shard[0] != "KP4 1e-07");
+}
 
 namespace {
 

@@ -36,6 +36,13 @@ public:
     (void)context;
     evaluate(point, out);
   }
+  /// Optional: makes in advance what the points sharing `point`'s values of every axis but the
+  /// last will need (the link evaluator: its analytic plan per technology × rate × sets). A
+  /// threaded sweep calls it for one point of each run of the last axis, from all its threads at
+  /// once, before those points — so that such setup runs side by side instead of on the first
+  /// point of a run, where every thread would wait for or repeat the same setup. Errors are
+  /// ignored here (the points report them). Default: nothing.
+  virtual void prepare(const ParamSet &point) const { (void)point; }
 };
 
 struct EvaluatorInfo {
