@@ -384,6 +384,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
       hr.il_nyquist_db = il_at_db(f, tp.s21, baud / 2);
       HopInput in;
       in.settings = settings;
+      if (req.search_threads > 0) // 0: the COM table's own setting (the library default)
+        in.settings.threads = req.search_threads;
       in.thru = hop_transfer(f, tp, pkg, com::PathKind::thru, th.name);
       align_delay(in.thru, baud);
       in.target_ber = std::min(pre_target / static_cast<double>(tech.hops.size()), 0.1);
@@ -479,6 +481,8 @@ LinkReport evaluate_link(const LinkRequest &req) {
     throw InputError("--ber-target", "must be in (0, 0.5)");
   if (req.mc_symbols < 1000)
     throw InputError("Monte Carlo symbols", "must be >= 1000");
+  if (req.search_threads < 0)
+    throw InputError("search threads", "must be >= 0 (0: one per core)");
   if (req.fidelity == Fidelity::analytic && req.analytic_cache) {
     LinkReport rep;
     if (detail::evaluate_link_analytic(req, rep, true))

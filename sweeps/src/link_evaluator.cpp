@@ -24,7 +24,29 @@ public:
     return {"tech", "length", "rate", "modulation", "fidelity", "ber_target", "set"};
   }
   void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
+    evaluate_with(p, out, {});
+  }
+  void prepare(const ParamSet &p) const override {
+    try {
+      const LinkRequest q = request_of(p, {});
+      if (q.fidelity == Fidelity::analytic && q.length_m >= 0)
+        (void)detail::analytic_plan_range(q); // makes the plan (link_analytic.cpp) if new
+    } catch (const std::exception &) {        // the points report it
+    }
+  }
+  void evaluate_with(const ParamSet &p, std::vector<std::string> &out,
+                     const EvaluationContext &context) const override {
+    const LinkRequest q = request_of(p, context);
+    LinkReport r; // analytic: the row needs no stage names or warnings (link_analytic.cpp)
+    if (!(q.fidelity == Fidelity::analytic && detail::evaluate_link_analytic(q, r, false)))
+      r = evaluate_link(q);
+    fill_row(q, r, out);
+  }
+
+private:
+  static LinkRequest request_of(const ParamSet &p, const EvaluationContext &context) {
     LinkRequest q;
+    q.search_threads = context.point_threads;
     q.tech = p.text("tech");
     q.length_m = p.quantity("length", Dimension::length);
     p.require_range("length", q.length_m, 0, 100e3, "0 m to 100 km");
@@ -47,9 +69,9 @@ public:
         i = j + 1;
       }
     }
-    LinkReport r; // analytic: the row needs no stage names or warnings (link_analytic.cpp)
-    if (!(q.fidelity == Fidelity::analytic && detail::evaluate_link_analytic(q, r, false)))
-      r = evaluate_link(q);
+    return q;
+  }
+  static void fill_row(const LinkRequest &q, const LinkReport &r, std::vector<std::string> &out) {
     const auto &s = r.summary;
     // Cells assigned in place: their buffers are reused point after point (no allocation).
     out.resize(19);

@@ -1,5 +1,6 @@
 // The two halves every sweep backend shares: SweepRows (point → CSV line) and SweepWriter
-// (OUT.partial, resume, sorting onto OUT, the JSON sidecar). sweep_runner.hpp documents them.
+// (OUT.partial, resume, the reorder buffer, renaming or sorting onto OUT, the JSON sidecar).
+// sweep_runner.hpp documents them.
 #include "sweep_runner_text.hpp"
 
 #include <linkphy/phy/error.hpp>
@@ -25,6 +26,16 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double now_s() { return std::chrono::duration<double>(Clock::now().time_since_epoch()).count(); }
+
+// Rows are handed to the file in one call per this many bytes, or when the last call is this old
+// (a killed run loses at most that much work; a resume re-evaluates it).
+constexpr std::size_t kFlushBytes = std::size_t{64} << 10;
+constexpr double kFlushAge_s = 0.05;
+// The reorder buffer gives up order (the file is sorted at the end instead) when no range has
+// come in order for this long while others wait, or when this much waits: rows behind a slow
+// point are not kept from the file for long, and memory stays bounded.
+constexpr double kHoldMax_s = 2.0;
+constexpr std::size_t kHoldMaxBytes = std::size_t{64} << 20;
 
 void write_sidecar(const std::string &path, const SweepSpec &spec,
                    const std::vector<std::string> &header, const SweepSummary &s,
@@ -136,9 +147,11 @@ struct PointScratch {
 
 } // namespace
 
-SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator)
+SweepRows::SweepRows(const SweepSpec &spec, const Evaluator &evaluator, unsigned threads)
     : spec_(spec), evaluator_(evaluator), keep_(evaluator_columns_kept(spec, evaluator)),
       header_(sweep_header(spec, evaluator)), id_(next_rows_id.fetch_add(1)) {
+  // Points evaluated side by side: each keeps to its own thread (the workers fill the cores).
+  context_.point_threads = threads > 1 ? 1 : 0;
   for (std::size_t i = 0; i < header_.size(); ++i) {
     if (i) // appended, not "," + …: GCC 12 raises a false -Wrestrict on that
       header_line_ += ',';
@@ -171,7 +184,7 @@ void SweepRows::append_row(std::uint64_t i, std::string &out,
         scratch.idx[a] = idx[a];
       }
   }
-  evaluator_.evaluate(scratch.point, cells);
+  evaluator_.evaluate_with(scratch.point, cells, context_);
   out += std::to_string(i);
   for (std::size_t a = 0; a < axis_cells_.size(); ++a) {
     out += ',';
@@ -221,10 +234,14 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
         throw InputError(partial_, "header differs from this sweep's; not resuming");
       std::vector<std::uint64_t> seen;
       seen.reserve(lines.size());
+      bool ascending = true; // strictly: the rows an ordered run leaves (a duplicate is not)
+      long long last = -1;
       for (std::size_t i = 1; i < lines.size(); ++i) {
         const long long pt = detail::row_point(lines[i]);
         if (pt < 0)
           throw InputError(partial_ + ":" + std::to_string(i + 1), "malformed row");
+        ascending = ascending && pt > last;
+        last = pt;
         seen.push_back(static_cast<std::uint64_t>(pt));
       }
       std::sort(seen.begin(), seen.end());
@@ -236,6 +253,11 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       }
       resumed_ = shard_points_ - todo_.size();
       todo_count_ = todo_.size();
+      // A partial an ordered run left holds a prefix of the points: the rest, appended in
+      // order, keep it sorted. Anything else (rows of an unordered backend, gaps) is sorted at
+      // the end.
+      in_order_ = ascending &&
+                  (todo_.empty() || last < 0 || todo_.front() > static_cast<std::uint64_t>(last));
       sink_ = std::fopen(partial_.c_str(), "ab");
       if (sink_ && lines.empty())
         std::fprintf(sink_, "%s\n", header_line.c_str());
@@ -252,29 +274,125 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
   progress_ = std::make_unique<Progress>(o.progress, shard_points_);
   progress_->first_ = resumed_;
   last_flush_s_ = now_s();
+  // A flush comes at 64 KiB plus at most a chunk or two; staying under glibc's 128 KiB mmap
+  // threshold keeps the buffers in the heap (no mmap, page faults and munmap per run).
+  buffer_.reserve(kFlushBytes + (std::size_t{16} << 10));
+  io_buffer_.reserve(kFlushBytes + (std::size_t{16} << 10));
 }
 
 SweepWriter::~SweepWriter() {
-  if (sink_ && !to_stdout_)
+  if (sink_ && !to_stdout_) { // killed or abandoned: what is in order so far, for --resume
+    flush_locked();
     std::fclose(sink_);
+  }
+}
+
+void SweepWriter::write_out(std::string &text) {
+  if (!text.empty() && !write_failed_)
+    write_failed_ =
+        std::fwrite(text.data(), 1, text.size(), sink_) != text.size() || std::fflush(sink_) != 0;
+  text.clear();
+}
+
+void SweepWriter::flush_locked() {
+  std::lock_guard<std::mutex> io(io_mutex_); // after a write in progress: the order holds
+  write_out(buffer_);
+}
+
+void SweepWriter::append_locked(std::string_view lines, std::size_t count) {
+  buffer_.append(lines);
+  written_ += count;
+}
+
+void SweepWriter::after_append_locked(std::unique_lock<std::mutex> &lock) {
+  progress_->update(resumed_ + written_);
+  if (kill_after_ >= 0 && static_cast<long long>(written_) >= kill_after_) {
+    flush_locked();
+    std::raise(SIGKILL);
+  }
+  const double t = now_s();
+  if (buffer_.size() < kFlushBytes && t - last_flush_s_ <= kFlushAge_s)
+    return;
+  last_flush_s_ = t;
+  // The write itself runs outside the row lock (other threads go on appending rows); taking the
+  // I/O lock before letting go of the row lock keeps the writes in the order of the rows.
+  std::lock_guard<std::mutex> io(io_mutex_);
+  buffer_.swap(io_buffer_);
+  lock.unlock();
+  write_out(io_buffer_);
+}
+
+void SweepWriter::release_held_locked() {
+  if (held_.empty())
+    return;
+  in_order_ = false;
+  std::sort(held_.begin(), held_.end(), [](const Held &a, const Held &b) { return a.k0 < b.k0; });
+  for (Held &h : held_) {
+    append_locked(h.lines, h.count);
+    h.lines.clear();
+    spare_.push_back(std::move(h.lines));
+  }
+  held_.clear();
+  held_bytes_ = 0;
 }
 
 void SweepWriter::write(std::string_view lines, std::size_t count) {
   if (count == 0)
     return;
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::fwrite(lines.data(), 1, lines.size(), sink_);
-  written_ += count;
-  const double t = now_s();
-  if (t - last_flush_s_ > 0.05) {
-    std::fflush(sink_);
-    last_flush_s_ = t;
+  std::unique_lock<std::mutex> lock(mutex_);
+  release_held_locked();
+  in_order_ = false; // rows of any points: sorted at the end
+  append_locked(lines, count);
+  after_append_locked(lock);
+}
+
+void SweepWriter::write_ordered(std::uint64_t k0, std::size_t count, std::string &lines) {
+  if (count == 0) {
+    lines.clear();
+    return;
   }
-  if (kill_after_ >= 0 && static_cast<long long>(written_) >= kill_after_) {
-    std::fflush(sink_);
-    std::raise(SIGKILL);
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (in_order_ && k0 != next_k_) { // an earlier range is still being evaluated: hold this one
+    const double t = now_s();
+    if (held_.empty())
+      held_since_s_ = t;
+    Held h;
+    h.k0 = k0;
+    h.count = count;
+    h.lines.swap(lines); // the caller gets a recycled buffer back
+    if (!spare_.empty()) {
+      lines.swap(spare_.back());
+      spare_.pop_back();
+    }
+    held_bytes_ += h.lines.size();
+    held_.push_back(std::move(h));
+    if (held_bytes_ <= kHoldMaxBytes && t - held_since_s_ <= kHoldMax_s)
+      return;
+    release_held_locked(); // waited too long: out of order from here on
+    after_append_locked(lock);
+    return;
   }
-  progress_->update(resumed_ + written_);
+  append_locked(lines, count);
+  lines.clear();
+  if (in_order_) {
+    next_k_ = k0 + count;
+    // The held ranges that now follow on (few: about one per worker thread).
+    for (auto it = held_.begin(); it != held_.end();) {
+      if (it->k0 != next_k_) {
+        ++it;
+        continue;
+      }
+      append_locked(it->lines, it->count);
+      next_k_ += it->count;
+      held_bytes_ -= it->lines.size();
+      it->lines.clear();
+      spare_.push_back(std::move(it->lines));
+      held_.erase(it);
+      it = held_.begin();
+    }
+    held_since_s_ = now_s(); // progress: the wait of the ones still held starts again
+  }
+  after_append_locked(lock);
 }
 
 std::uint64_t SweepWriter::written() const {
@@ -283,6 +401,9 @@ std::uint64_t SweepWriter::written() const {
 }
 
 SweepSummary SweepWriter::finish(double seconds) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  release_held_locked(); // none unless a range never came (then the file is sorted)
+  flush_locked();
   SweepSummary summary;
   summary.points = shard_points_;
   summary.resumed = resumed_;
@@ -294,9 +415,19 @@ SweepSummary SweepWriter::finish(double seconds) {
     sink_ = nullptr;
     return summary;
   }
-  std::fclose(sink_);
+  const bool closed = std::fclose(sink_) == 0;
   sink_ = nullptr;
-  // Complete: rows sorted by point index, then renamed onto OUT atomically.
+  if (write_failed_ || !closed)
+    throw InputError(partial_, "write failed (disk full?); the rows written so far are kept "
+                               "for --resume");
+  if (in_order_) {
+    // Rows in point order, the header first: OUT.partial is OUT (renamed atomically).
+    std::filesystem::rename(partial_, options_.output);
+    write_sidecar(options_.output + ".json", spec_, rows_.header(), summary, options_);
+    return summary;
+  }
+  summary.sorted = true;
+  // Rows out of order: sorted by point index, then renamed onto OUT atomically.
   // One read of the whole file, rows as views into it, one write (a serial step: with µs points
   // it must not cost much next to the sweep).
   std::string text;
@@ -343,7 +474,9 @@ SweepSummary SweepWriter::finish(double seconds) {
 }
 
 void SweepWriter::fail() {
+  std::lock_guard<std::mutex> lock(mutex_);
   if (to_stdout_) {
+    flush_locked(); // the rows so far, as a stream shows them
     std::fflush(sink_);
     sink_ = nullptr;
     return;

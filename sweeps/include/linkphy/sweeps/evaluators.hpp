@@ -10,6 +10,16 @@
 
 namespace linkphy::sweeps {
 
+/// What the caller of an evaluator tells it about how its points are being evaluated.
+struct EvaluationContext {
+  /// Threads one point may use inside itself (the statistical tier's Annex 93A equaliser search,
+  /// com.hpp Settings::threads), ≥ 0: 0 = the library default (one per core, at most 8); 1 =
+  /// single-threaded, what a sweep asks when it runs points on several threads at once (its
+  /// workers already fill the cores; a search worker per core inside each point would
+  /// oversubscribe them).
+  int point_threads = 0;
+};
+
 class Evaluator {
 public:
   virtual ~Evaluator() = default;
@@ -19,6 +29,20 @@ public:
   virtual std::vector<std::string> accepted_keys() const = 0;
   /// Evaluates one point into `out` (resized to columns().size()). Throws InputError on bad input.
   virtual void evaluate(const ParamSet &point, std::vector<std::string> &out) const = 0;
+  /// evaluate() under a context. The default ignores the context (evaluators whose points have
+  /// no parallelism of their own).
+  virtual void evaluate_with(const ParamSet &point, std::vector<std::string> &out,
+                             const EvaluationContext &context) const {
+    (void)context;
+    evaluate(point, out);
+  }
+  /// Optional: makes in advance what the points sharing `point`'s values of every axis but the
+  /// last will need (the link evaluator: its analytic plan per technology × rate × sets). A
+  /// threaded sweep calls it for one point of each run of the last axis, from all its threads at
+  /// once, before those points — so that such setup runs side by side instead of on the first
+  /// point of a run, where every thread would wait for or repeat the same setup. Errors are
+  /// ignored here (the points report them). Default: nothing.
+  virtual void prepare(const ParamSet &point) const { (void)point; }
 };
 
 struct EvaluatorInfo {

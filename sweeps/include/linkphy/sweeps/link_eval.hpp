@@ -44,6 +44,11 @@ struct LinkRequest {
   /// (docs/link.md "Analytic tier cache": IL at Nyquist within 0.05 dB and SNR within 0.1 dB of
   /// the full evaluation, or the full evaluation is used). false: every point from scratch.
   bool analytic_cache = true;
+  /// Statistical and Monte Carlo fidelity: worker threads of each electrical hop's Annex 93A
+  /// equaliser search (com.hpp Settings::threads), ≥ 0. 0: the library default (one per core, at
+  /// most 8); 1: single-threaded (a threaded sweep's points: sweeps/evaluators.hpp
+  /// EvaluationContext). The result does not depend on it (the search breaks ties in table order).
+  int search_threads = 0;
 };
 
 struct StageReport {

@@ -1,7 +1,10 @@
 // Runs a sweep: points spread over threads, rows streamed to OUT.partial as they finish (one
-// line each, flushed in batches), sorted by point index and renamed onto OUT when complete, with a
-// JSON sidecar OUT.json. --resume continues from OUT.partial without losing or duplicating a row;
-// --shard K/N takes every N-th point (those with index % N == K − 1) for batch schedulers.
+// line each, flushed in batches), OUT.partial renamed onto OUT when complete, with a JSON sidecar
+// OUT.json. The threaded backend appends rows in point order (a reorder buffer holds a chunk until
+// the chunks before it are in), so the finished partial file is OUT as it stands; rows that
+// arrived out of order (the MPI backend, a resumed partial of an older binary) are sorted by point
+// index at the end instead. --resume continues from OUT.partial without losing or duplicating a
+// row; --shard K/N takes every N-th point (those with index % N == K − 1) for batch schedulers.
 // The pieces (SweepRows: point → CSV line; SweepWriter: the output side) are public so that other
 // backends (the MPI one, sweeps/mpi/) write exactly the same files.
 #pragma once
@@ -34,6 +37,9 @@ struct SweepSummary {
   std::uint64_t evaluated = 0; ///< evaluated in this run
   std::uint64_t resumed = 0;   ///< found done in OUT.partial
   double seconds = 0.0;
+  /// OUT.partial had to be sorted onto OUT (rows arrived out of point order); false: it was
+  /// renamed as it stood (or rows went to stdout).
+  bool sorted = false;
 };
 
 /// Which evaluator columns a sweep keeps: those that repeat an axis column are dropped.
@@ -46,7 +52,10 @@ std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &ev
 /// evaluation plus one string join. Thread-safe when the evaluator is.
 class SweepRows {
 public:
-  SweepRows(const SweepSpec &spec, const Evaluator &evaluator);
+  /// `threads` (≥ 1): how many threads will call append_row at once. Above 1 every point runs
+  /// its own inner parallelism single-threaded (EvaluationContext::point_threads = 1: the
+  /// statistical tier's equaliser search), else with the library default (one thread per core).
+  SweepRows(const SweepSpec &spec, const Evaluator &evaluator, unsigned threads = 1);
   /// The column names (sweep_header).
   const std::vector<std::string> &header() const { return header_; }
   /// The header line (no '\n').
@@ -61,6 +70,7 @@ public:
 private:
   const SweepSpec &spec_;
   const Evaluator &evaluator_;
+  EvaluationContext context_;
   std::vector<bool> keep_;
   std::vector<std::string> header_;
   std::string header_line_;
@@ -70,7 +80,11 @@ private:
 
 /// The output side of a sweep: checks the options, computes the points of the shard, opens
 /// OUT.partial (or resumes it: rows found there are not evaluated again), appends rows, and when
-/// all are in sorts them onto OUT and writes OUT.json. With no output file rows go to stdout.
+/// all are in renames OUT.partial onto OUT (sorting it first if rows came out of point order) and
+/// writes OUT.json. With no output file rows go to stdout. Rows are collected in one buffer and
+/// written with one call per 64 KiB, or when 50 ms old at the next append (outside the row lock:
+/// appending threads do not wait for the write), so a killed run loses little work beyond rows
+/// still held for order.
 class SweepWriter {
 public:
   /// Throws InputError on bad options, a partial file of another sweep, or an unwritable path.
@@ -90,32 +104,70 @@ public:
   std::uint64_t shard_points() const { return shard_points_; }
   /// Points found done in OUT.partial.
   std::uint64_t resumed() const { return resumed_; }
-  /// Appends `count` complete lines (each ending in '\n'). Thread-safe. Test hook: with
+  /// Appends `count` complete lines (each ending in '\n') of any points, in any order (the MPI
+  /// backend): the partial file is then sorted at the end. Thread-safe. Test hook: with
   /// LINKPHY_TEST_KILL_AFTER_ROWS=N in the environment the process SIGKILLs itself after N rows.
   void write(std::string_view lines, std::size_t count);
+  /// Appends the rows of the points todo_point(k0) … todo_point(k0 + count − 1), one complete
+  /// line each in that order, from any thread and in any order of k0; every k must come exactly
+  /// once. The rows reach OUT.partial in point order: a range waits in a reorder buffer until
+  /// the ranges before it are in, so that finish() needs no sort. (A range held back for more
+  /// than 2 s, or 64 MiB of held rows, is written at once instead and the file sorted at the end:
+  /// rows never wait long for a slow point.) `lines` is taken: on return it is empty, with some
+  /// capacity (buffers are recycled: no allocation per call). Thread-safe; the test hook as write.
+  void write_ordered(std::uint64_t k0, std::size_t count, std::string &lines);
   /// Rows written by this run.
   std::uint64_t written() const;
-  /// Every point is in: sorts OUT.partial onto OUT (atomically), writes OUT.json, removes
-  /// OUT.partial. `seconds` is the evaluation wall time for the sidecar.
+  /// Every point is in: renames OUT.partial onto OUT (atomically; first sorted by point index if
+  /// rows came out of order), writes OUT.json. `seconds` is the evaluation wall time for the
+  /// sidecar.
   SweepSummary finish(double seconds);
   /// A point failed: closes and removes OUT.partial (no partial output is left).
   void fail();
 
 private:
+  struct Held { ///< a range of write_ordered waiting for the ranges before it
+    std::uint64_t k0 = 0;
+    std::size_t count = 0;
+    std::string lines;
+  };
+  void append_locked(std::string_view lines, std::size_t count);
+  void release_held_locked();        ///< writes every held range now (out of order)
+  void flush_locked();               ///< the buffer to the file, now
+  void write_out(std::string &text); ///< to sink_ and clears `text`; under io_mutex_
+  /// Progress, the kill hook, and the buffer to the file (outside the row lock) on size or age.
+  void after_append_locked(std::unique_lock<std::mutex> &lock);
+
+  // Read by every worker for every point (todo_point): apart from what the lock holders write.
   const SweepSpec &spec_;
   const SweepRows &rows_;
   SweepOptions options_;
   bool to_stdout_ = false;
   std::string partial_;
-  std::FILE *sink_ = nullptr;
   std::vector<std::uint64_t> todo_; ///< explicit list only after a resume; else first_ + k·stride_
   std::uint64_t first_ = 0, stride_ = 1, todo_count_ = 0;
-  std::uint64_t shard_points_ = 0, resumed_ = 0, written_ = 0;
+  std::uint64_t shard_points_ = 0, resumed_ = 0;
   long long kill_after_ = -1;
-  mutable std::mutex mutex_;
+
+  // Written under mutex_, from its own cache line on.
+  alignas(64) mutable std::mutex mutex_; ///< rows, held ranges, counts
+  std::uint64_t written_ = 0;
+  std::string buffer_;             ///< rows not yet handed to sink_
+  bool in_order_ = true;           ///< OUT.partial's rows are in ascending point order
+  std::uint64_t next_k_ = 0;       ///< write_ordered: the next range expected
+  std::vector<Held> held_;         ///< write_ordered: ranges waiting (few: about one per thread)
+  std::vector<std::string> spare_; ///< recycled range buffers
+  std::size_t held_bytes_ = 0;     ///< bytes in held_
+  double held_since_s_ = 0;        ///< since when held_ has waited with no range in order
+  double last_flush_s_ = 0;
   struct Progress;
   std::unique_ptr<Progress> progress_;
-  double last_flush_s_ = 0;
+
+  // Written under io_mutex_ (taken under mutex_, which may then be let go).
+  std::mutex io_mutex_;
+  std::FILE *sink_ = nullptr;
+  std::string io_buffer_;     ///< rows being written to sink_
+  bool write_failed_ = false; ///< a write to sink_ fell short (nothing more is written)
 };
 
 /// Process-wide allocator setting for long sweeps (glibc: M_TRIM_THRESHOLD = 256 MiB): freed memory
