@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "sweep_test_files.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -22,31 +24,14 @@ using namespace linkphy::sweeps;
 
 namespace {
 
-fs::path dir() {
-  const auto d = fs::temp_directory_path() / "linkphy_test_sweep_order";
-  fs::create_directories(d);
-  return d;
-}
+fs::path dir() { return test::fixed_scratch_dir("linkphy_test_sweep_order"); }
 
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path &p) { return test::read_text_file(p); }
 
-void clean(const std::string &out) {
-  for (const char *ext : {"", ".partial", ".json"})
-    fs::remove(out + ext);
-}
+void clean(const std::string &out) { test::remove_sweep_outputs(out); }
 
 // 2 codes × 150 pre-FEC BERs = 300 points of the closed-form `fec` evaluator.
-SweepSpec fec_spec() {
-  const auto p = dir() / "fec.toml";
-  std::ofstream(p) << "[sweep]\nevaluator = \"fec\"\n[axes]\nfec = [\"KR4\", \"KP4\"]\n"
-                      "ber_pre = { log = [\"1e-7\", \"1e-2\"], points = 150 }\n";
-  return read_sweep_spec(p);
-}
+SweepSpec fec_spec() { return test::fec_spec(dir(), "1e-7", 150); }
 
 // The rows of points [k0, k1) of a writer's to-do list.
 std::string rows_of(const SweepRows &rows, const SweepWriter &w, std::uint64_t k0,

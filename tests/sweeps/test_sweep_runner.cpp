@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "sweep_test_files.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -16,23 +18,9 @@ using namespace linkphy;
 using namespace linkphy::sweeps;
 
 namespace {
-fs::path dir() {
-  const auto d = fs::temp_directory_path() / "linkphy_test_sweep_runner";
-  fs::create_directories(d);
-  return d;
-}
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-SweepSpec fec_spec() {
-  const auto p = dir() / "fec.toml";
-  std::ofstream(p) << "[sweep]\nevaluator = \"fec\"\n[axes]\nfec = [\"KR4\", \"KP4\"]\n"
-                      "ber_pre = { log = [\"1e-6\", \"1e-2\"], points = 50 }\n";
-  return read_sweep_spec(p);
-}
+fs::path dir() { return test::fixed_scratch_dir("linkphy_test_sweep_runner"); }
+std::string slurp(const fs::path &p) { return test::read_text_file(p); }
+SweepSpec fec_spec() { return test::fec_spec(dir(), "1e-6", 50); }
 } // namespace
 
 TEST_CASE("a resume whose partial file holds every row evaluates nothing", "[sweep]") {

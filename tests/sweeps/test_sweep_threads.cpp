@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "sweep_test_files.hpp"
+
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
@@ -23,31 +25,14 @@ using namespace linkphy::sweeps;
 
 namespace {
 
-fs::path dir() {
-  const auto d = fs::temp_directory_path() / "linkphy_test_sweep_threads";
-  fs::create_directories(d);
-  return d;
-}
+fs::path dir() { return test::fixed_scratch_dir("linkphy_test_sweep_threads"); }
 
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path &p) { return test::read_text_file(p); }
 
-void clean(const std::string &out) {
-  for (const char *ext : {"", ".partial", ".json"})
-    fs::remove(out + ext);
-}
+void clean(const std::string &out) { test::remove_sweep_outputs(out); }
 
 // 2 codes × 150 pre-FEC BERs = 300 points of the closed-form `fec` evaluator.
-SweepSpec fec_spec() {
-  const auto p = dir() / "fec.toml";
-  std::ofstream(p) << "[sweep]\nevaluator = \"fec\"\n[axes]\nfec = [\"KR4\", \"KP4\"]\n"
-                      "ber_pre = { log = [\"1e-7\", \"1e-2\"], points = 150 }\n";
-  return read_sweep_spec(p);
-}
+SweepSpec fec_spec() { return test::fec_spec(dir(), "1e-7", 150); }
 
 // The lines of a CSV file after its header, and the header.
 std::vector<std::string> body_lines(const std::string &text, std::string &header) {
