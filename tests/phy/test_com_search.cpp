@@ -185,6 +185,23 @@ PathTransfer coupled(const PathTransfer &thru, PathKind kind, double gain, const
 
 // A grid with three precursor taps (so that the search sums c(−3), c(−2) once per CTLE setting,
 // TapSet::prefix) whose values include zero and non-zero ones on every tap.
+// Calls f(one) for every single setting of `s` (g_DC_HP, g_DC, then TX taps c(1), c(−1), c(−2),
+// c(−3), the last fastest: the search's table order), `one` being `s` reduced to that setting.
+template <class F> void for_each_setting(const Settings &s, F &&f) {
+  for (double ghp : s.g_dc_hp_db)
+    for (double gdc : s.g_dc_db)
+      for (double c1 : s.tx_tap_values[3])
+        for (double cm1 : s.tx_tap_values[2])
+          for (double cm2 : s.tx_tap_values[1])
+            for (double cm3 : s.tx_tap_values[0]) {
+              Settings one = s;
+              one.g_dc_db = {gdc};
+              one.g_dc_hp_db = {ghp};
+              one.tx_tap_values = {{cm3}, {cm2}, {cm1}, {c1}};
+              f(one);
+            }
+}
+
 Settings three_pre_settings() {
   Settings s = cr_settings();
   s.g_dc_db = {-12, -4};
@@ -209,29 +226,21 @@ TEST_CASE("the search computes each setting's FOM exactly as the single-setting 
                                              coupled(ch, PathKind::fext, 0.004, "fext")};
   const std::vector<double> foms = linkphy::com::detail::search_foms(s, ch, aggressors);
   std::size_t k = 0, valid = 0, with_prefix = 0;
-  for (double ghp : s.g_dc_hp_db)
-    for (double gdc : s.g_dc_db)
-      for (double c1 : s.tx_tap_values[3])
-        for (double cm1 : s.tx_tap_values[2])
-          for (double cm2 : s.tx_tap_values[1])
-            for (double cm3 : s.tx_tap_values[0]) {
-              Settings one = s;
-              one.g_dc_db = {gdc};
-              one.g_dc_hp_db = {ghp};
-              one.tx_tap_values = {{cm3}, {cm2}, {cm1}, {c1}};
-              REQUIRE(k < foms.size());
-              double expected = -std::numeric_limits<double>::infinity();
-              try {
-                expected = evaluate(one, ch, aggressors).fom_db;
-              } catch (const linkphy::EqualiserSearchError &) { // no valid cursor
-              }
-              INFO("g_DC " << gdc << " g_DC_HP " << ghp << " taps " << cm3 << " " << cm2 << " "
-                           << cm1 << " " << c1);
-              CHECK(foms[k] == expected);
-              valid += std::isfinite(expected) ? 1 : 0;
-              with_prefix += cm3 != 0 || cm2 != 0 ? 1 : 0;
-              ++k;
-            }
+  for_each_setting(s, [&](const Settings &one) {
+    REQUIRE(k < foms.size());
+    double expected = -std::numeric_limits<double>::infinity();
+    try {
+      expected = evaluate(one, ch, aggressors).fom_db;
+    } catch (const linkphy::EqualiserSearchError &) { // no valid cursor
+    }
+    const auto &t = one.tx_tap_values;
+    INFO("g_DC " << one.g_dc_db[0] << " g_DC_HP " << one.g_dc_hp_db[0] << " taps " << t[0][0] << " "
+                 << t[1][0] << " " << t[2][0] << " " << t[3][0]);
+    CHECK(foms[k] == expected);
+    valid += std::isfinite(expected) ? 1 : 0;
+    with_prefix += t[0][0] != 0 || t[1][0] != 0 ? 1 : 0;
+    ++k;
+  });
   CHECK(k == foms.size());
   CHECK(valid > k / 2);       // the comparison is between real FOMs, not only failures
   CHECK(with_prefix > k / 2); // and most settings go through a non-zero prefix table
@@ -256,27 +265,18 @@ TEST_CASE("the pruned search with three precursor taps and NEXT and FEXT crossta
       const Result all = evaluate(s, ch, aggressors);
       double best = -1e300;
       Result best_r;
-      for (double ghp : s.g_dc_hp_db)
-        for (double gdc : s.g_dc_db)
-          for (double c1 : s.tx_tap_values[3])
-            for (double cm1 : s.tx_tap_values[2])
-              for (double cm2 : s.tx_tap_values[1])
-                for (double cm3 : s.tx_tap_values[0]) {
-                  Settings one = s;
-                  one.g_dc_db = {gdc};
-                  one.g_dc_hp_db = {ghp};
-                  one.tx_tap_values = {{cm3}, {cm2}, {cm1}, {c1}};
-                  Result r;
-                  try {
-                    r = evaluate(one, ch, aggressors);
-                  } catch (const linkphy::EqualiserSearchError &) {
-                    continue;
-                  }
-                  if (r.fom_db > best) {
-                    best = r.fom_db;
-                    best_r = r;
-                  }
-                }
+      for_each_setting(s, [&](const Settings &one) {
+        Result r;
+        try {
+          r = evaluate(one, ch, aggressors);
+        } catch (const linkphy::EqualiserSearchError &) {
+          return;
+        }
+        if (r.fom_db > best) {
+          best = r.fom_db;
+          best_r = r;
+        }
+      });
       INFO("line " << len_mm << " mm, FEXT " << with_fext << ": pruned " << all.fom_db
                    << " dB, one by one " << best << " dB");
       CHECK(all.fom_db == Approx(best).margin(1e-12));
