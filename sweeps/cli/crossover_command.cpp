@@ -107,7 +107,8 @@ int run(const Options &o) {
 
   const unsigned threads =
       o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-  const auto model = sweeps::engine_model();
+  // Several queries at once: each point's COM search on its own thread (no oversubscription).
+  const auto model = sweeps::engine_model(threads > 1 ? 1 : 0);
   const auto rows = sweeps::find_crossovers(study, model, threads);
   bool need_map = map_csv || points_csv;
   for (const auto &p : plots)

@@ -417,7 +417,9 @@ MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
     spec = read_sweep_spec(spec_file, force);
     evaluator = make_evaluator(spec->evaluator, spec->evaluator_where);
     check_sweep_options(options);
-    rows.emplace(*spec, *evaluator);
+    // Points evaluated at once across the job (ranks × threads): above 1, each point's inner
+    // parallelism (the COM search) runs single-threaded, as in a threaded sweep.
+    rows.emplace(*spec, *evaluator, options.threads * static_cast<unsigned>(session.size));
     const auto first = static_cast<std::uint64_t>(options.shard_index - 1);
     if (first < spec->point_count())
       rows->validate(first);

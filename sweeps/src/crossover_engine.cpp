@@ -67,9 +67,11 @@ double length_max_m(const std::string &tech, const std::vector<std::string> &set
 
 } // namespace
 
-CrossoverModel engine_model() {
+CrossoverModel engine_model(int search_threads) {
+  if (search_threads < 0)
+    throw InputError("crossover", "COM search threads must be >= 0");
   CrossoverModel m;
-  m.point = [](const TechQuery &q) {
+  m.point = [search_threads](const TechQuery &q) {
     TechPoint p;
     const auto sets = detail::applicable_sets(q.tech, q.adjust.sets);
     if (q.length_m > length_max_m(q.tech, sets)) {
@@ -84,6 +86,7 @@ CrossoverModel engine_model() {
     r.fidelity = q.fidelity;
     r.ber_target = q.adjust.ber_target;
     r.temperature_k = q.adjust.temperature_k;
+    r.search_threads = search_threads;
     LinkReport rep;
     try {
       rep = evaluate_link(r);

@@ -64,7 +64,10 @@ struct CrossoverModel {
 
 /// The real model: evaluate_link at the query's fidelity (length above the technology's
 /// length_max → not in range, does not close), energy from technology_power() when asked.
-CrossoverModel engine_model();
+/// `search_threads`: threads of each statistical point's COM equaliser search
+/// (LinkRequest::search_threads): 0 = the library default (one per core), 1 when the study runs
+/// several queries at once (their threads fill the cores), ≥ 0.
+CrossoverModel engine_model(int search_threads = 0);
 
 /// Energy per bit of one link of `q.tech` at `q.rate`, `q.length_m` (technology_power.hpp), pJ/bit.
 /// Throws InputError when power models are not available for the technology.
