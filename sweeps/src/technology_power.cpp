@@ -322,6 +322,7 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     std::rethrow_exception(setup->error);
 
   TechnologyPower r;
+  double absorbed_per_end_w = 0; // signal absorbed in the cable per transmitting end, W
   r.tech = tech;
   r.lanes = lanes;
   tr::ModuleConditions cond;
@@ -375,6 +376,9 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     r.cables = r.cable_per_module_pair ? per_end : 0;
     add_scaled(r.ledger, m.ledger, LinkEnd::a, per_end);
     add_scaled(r.ledger, m.ledger, LinkEnd::b, per_end);
+    for (const auto &e : m.ledger.entries()) // the signal one end's lanes leave in the cable
+      if (e.end == LinkEnd::medium)
+        absorbed_per_end_w += per_end * e.heat_w;
   } else {
     // Host SerDes only (PCB, backplane): the class of hop 1 at the lane's rate class, equalising
     // the hop's loss at Nyquist.
@@ -397,8 +401,14 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     r.lane_payload_bps = lane.line_rate_bps * lane.fec.rate();
   }
   if (r.host_serdes_lane_w > 0) {
-    r.ledger.add_draw("host serdes", "serdes", LinkEnd::a, lanes * r.host_serdes_lane_w);
-    r.ledger.add_draw("host serdes", "serdes", LinkEnd::b, lanes * r.host_serdes_lane_w);
+    // Energy conservation: the signal a host SerDes launches into a passive cable and the cable
+    // absorbs is drawn by that SerDes but dissipated in the medium (the module's passive entry,
+    // one per transmitting end), so it is not also heat at the host; the totals then satisfy
+    // heat = drawn power (the part reaching the far termination stays in the host entries).
+    const double draw_w = lanes * r.host_serdes_lane_w;
+    const double host_heat_w = std::max(0.0, draw_w - absorbed_per_end_w);
+    r.ledger.add({"host serdes", "serdes", LinkEnd::a, draw_w, host_heat_w});
+    r.ledger.add({"host serdes", "serdes", LinkEnd::b, draw_w, host_heat_w});
   }
   r.host_serdes_w = 2.0 * lanes * r.host_serdes_lane_w;
   r.power_w = r.ledger.total_power_w();

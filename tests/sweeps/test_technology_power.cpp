@@ -206,3 +206,21 @@ TEST_CASE("technology_power rejects bad input", "[technology_power]") {
   CHECK_THROWS_AS(technology_power("dac", g100, 8, 1, {"module=no_such_module"}), InputError);
   CHECK_THROWS_AS(technology_power("dac", g100, 8, 1, {}, 100.0), InputError);
 }
+
+TEST_CASE("a passive DAC's heat equals its drawn power: the cable's absorbed signal is not also "
+          "host heat",
+          "[power][heat]") {
+  // Energy conservation (the signal the host SerDes launches and the cable absorbs is drawn at
+  // the host, dissipated in the medium): Σ heat = Σ power to rounding (1e-12 relative). Before
+  // this was kept, the cable's absorbed signal (≈ 14 mW for 8 lanes × 2 ends at 2 m) was heat
+  // twice. The medium entries must still be there (> 0) and the host keep the rest.
+  const auto r = technology_power("dac", g100, 8, 2.0);
+  double medium_heat_w = 0;
+  for (const auto &e : r.ledger.entries())
+    if (e.end == LinkEnd::medium)
+      medium_heat_w += e.heat_w;
+  INFO("power " << r.power_w << " W, heat " << r.heat_w << " W, cable " << medium_heat_w << " W");
+  CHECK(medium_heat_w > 1e-3);
+  CHECK(r.heat_w == Approx(r.power_w).epsilon(1e-12));
+  CHECK(r.host_serdes_w > 100 * medium_heat_w);
+}
