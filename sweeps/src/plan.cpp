@@ -71,6 +71,7 @@ TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, c
   f.module_lanes = p0.module_lanes;
   f.module_power_w = p0.module_power_w;
   f.module_heat_w = p0.module_heat_w;
+  f.module_cable_heat_w = p0.module_cable_heat_w;
   f.cable_per_module_pair = p0.cable_per_module_pair;
   f.lane_payload_bps = p0.lane_payload_bps;
   f.host_fixed_w = p0.host_serdes_lane_w;
@@ -182,7 +183,11 @@ PlanResult evaluate_plan(const Plan &plan, std::map<std::string, TechRateFigures
       o.host_serdes_w = 2.0 * g.lanes * host;
       o.module_power_w = static_cast<double>(o.modules) * f->module_power_w;
       o.power_w = o.module_power_w + o.host_serdes_w;
-      o.heat_w = static_cast<double>(o.modules) * f->module_heat_w + o.host_serdes_w;
+      // The cable-absorbed signal is in the modules' heat; the host SerDes drew it, so it is not
+      // host heat too (heat = drawn power for a passive DAC; technology_power does the same).
+      const double cable_w = static_cast<double>(o.modules) * f->module_cable_heat_w;
+      o.heat_w = static_cast<double>(o.modules) * f->module_heat_w +
+                 std::max(0.0, o.host_serdes_w - cable_w);
       o.energy_pj_per_bit =
           o.power_w / (static_cast<double>(g.count) * g.lanes * f->lane_payload_bps) * 1e12;
       alt.closes = alt.closes && o.closes;

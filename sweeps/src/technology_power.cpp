@@ -378,7 +378,8 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     add_scaled(r.ledger, m.ledger, LinkEnd::b, per_end);
     for (const auto &e : m.ledger.entries()) // the signal one end's lanes leave in the cable
       if (e.end == LinkEnd::medium)
-        absorbed_per_end_w += per_end * e.heat_w;
+        r.module_cable_heat_w += e.heat_w;
+    absorbed_per_end_w = per_end * r.module_cable_heat_w;
   } else {
     // Host SerDes only (PCB, backplane): the class of hop 1 at the lane's rate class, equalising
     // the hop's loss at Nyquist.

@@ -206,3 +206,28 @@ techs = ["dac"]
   const auto direct = technology_power("dac", p.groups[0].lane, 8, 1.0, {}, p.ambient_k);
   CHECK(f.host_lane_w(1.0) == Approx(direct.host_serdes_lane_w).epsilon(1e-3));
 }
+
+TEST_CASE("plan roll-up: a passive DAC group's heat equals its drawn power", "[plan][heat]") {
+  // Energy conservation, as technology_power: the signal the host SerDes launch and the cable
+  // absorbs is in the modules' heat, so the host's heat is its draw less that signal; Σ heat =
+  // Σ power to rounding (1e-9 relative: sums of ~10^3 terms). Before, it was counted twice
+  // (the 72-GPU rack plan read 5.879 kW heat for 5.875 kW drawn). An optical group's heat stays
+  // below its power (its light leaves the module).
+  const Plan p = plan_of(R"(
+fidelity = "analytic"
+[[group]]
+count = 100
+lanes = 8
+rate = "100G"
+length = "1 m"
+techs = ["dac", "dsp-dr"]
+)");
+  const PlanResult r = evaluate_plan(p);
+  const PlanOption &dac = option(r.groups[0], "dac");
+  const TechRateFigures f = tech_rate_figures("dac", p.groups[0], p);
+  INFO("dac: power " << dac.power_w << " W, heat " << dac.heat_w << " W");
+  CHECK(f.module_cable_heat_w > 0);
+  CHECK(dac.heat_w == Approx(dac.power_w).epsilon(1e-9));
+  const PlanOption &dsp = option(r.groups[0], "dsp-dr");
+  CHECK(dsp.heat_w < dsp.power_w);
+}

@@ -103,6 +103,7 @@ struct TechRateFigures {
   double reach_m = 0;
   int module_lanes = 0; ///< 0: no modules (host SerDes only)
   double module_power_w = 0, module_heat_w = 0;
+  double module_cable_heat_w = 0; ///< of module_heat_w, cable-absorbed host signal, W
   bool cable_per_module_pair = false;
   double lane_payload_bps = 0;
   // Host SerDes power per lane per end: at_0db + per_db · min(IL(length), max_loss), where the

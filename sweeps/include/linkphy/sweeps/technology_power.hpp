@@ -28,9 +28,12 @@ struct TechnologyPower {
   std::vector<std::string> warnings; ///< power class exceeded, case temperature, …
   // Per-unit figures, so that a roll-up over many links (plan.hpp) needs one evaluation per
   // (technology, lane rate) and then only arithmetic.
-  int module_lanes = 0;          ///< lanes one module (or cable end) carries per end (0: none)
-  double module_power_w = 0;     ///< one module / cable end / engine, W
-  double module_heat_w = 0;      ///< its heat, plus its share of the medium's absorbed power, W
+  int module_lanes = 0;      ///< lanes one module (or cable end) carries per end (0: none)
+  double module_power_w = 0; ///< one module / cable end / engine, W
+  double module_heat_w = 0;  ///< its heat, plus its share of the medium's absorbed power, W
+  /// The part of module_heat_w that is signal the host launched and the cable absorbed (drawn by
+  /// the host SerDes, so not also host heat), W ≥ 0; 0 for modules without a passive medium.
+  double module_cable_heat_w = 0;
   double host_serdes_lane_w = 0; ///< host SerDes of one lane at one end (TX + RX), W
   double host_loss_db = 0;       ///< channel loss the host SerDes equalises, dB
   // The host SerDes power law at this operating point (affine in the loss it equalises, up to
