@@ -288,7 +288,7 @@ SweepWriter::~SweepWriter() {
 }
 
 void SweepWriter::write_out(std::string &text) {
-  if (!text.empty() && !write_failed_)
+  if (!text.empty() && sink_ && !write_failed_) // no sink after fail(): the rows are dropped
     write_failed_ =
         std::fwrite(text.data(), 1, text.size(), sink_) != text.size() || std::fflush(sink_) != 0;
   text.clear();
@@ -475,9 +475,13 @@ SweepSummary SweepWriter::finish(double seconds) {
 
 void SweepWriter::fail() {
   std::lock_guard<std::mutex> lock(mutex_);
+  // A batch being written outside the row lock (after_append_locked) ends first: the sink is
+  // never closed under it. Rows other threads append after this are dropped (write_out).
+  std::lock_guard<std::mutex> io(io_mutex_);
   if (to_stdout_) {
-    flush_locked(); // the rows so far, as a stream shows them
-    std::fflush(sink_);
+    write_out(buffer_); // the rows so far, as a stream shows them
+    if (sink_)
+      std::fflush(sink_);
     sink_ = nullptr;
     return;
   }

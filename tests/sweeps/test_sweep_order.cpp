@@ -198,3 +198,30 @@ TEST_CASE("a partial file with rows out of order resumes to the rows of one run"
     CHECK_FALSE(resume("prefix.csv", points, true).sorted);
   }
 }
+
+TEST_CASE("rows other threads append after a failed point are dropped, with no partial file",
+          "[sweep]") {
+  // A point failed (SweepWriter::fail closes and removes OUT.partial) while other threads still
+  // finish their points and append rows: those rows must be dropped, not written to a closed
+  // sink (which crashed the process when a flush fell due: ≥ 64 KiB of rows or 50 ms), and no
+  // OUT, OUT.partial or OUT.json may be left. 300 points × 200 repeats ≈ 4 MB of rows, so many
+  // flushes fall due after fail().
+  const SweepSpec spec = fec_spec();
+  const auto ev = make_evaluator(spec.evaluator, "test");
+  SweepOptions u;
+  u.output = (dir() / "failed.csv").string();
+  clean(u.output);
+  const SweepRows rows(spec, *ev);
+  {
+    SweepWriter w(spec, rows, u);
+    const std::string block = rows_of(rows, w, 0, 300);
+    w.fail();
+    for (int i = 0; i < 200; ++i) {
+      std::string text = block;
+      w.write(text, 300); // as the MPI root's receiving thread does
+    }
+  }
+  CHECK_FALSE(fs::exists(u.output));
+  CHECK_FALSE(fs::exists(u.output + ".partial"));
+  CHECK_FALSE(fs::exists(u.output + ".json"));
+}
