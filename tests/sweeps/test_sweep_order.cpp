@@ -26,10 +26,6 @@ namespace {
 
 fs::path dir() { return test::fixed_scratch_dir("linkphy_test_sweep_order"); }
 
-std::string slurp(const fs::path &p) { return test::read_text_file(p); }
-
-void clean(const std::string &out) { test::remove_sweep_outputs(out); }
-
 // 2 codes × 150 pre-FEC BERs = 300 points of the closed-form `fec` evaluator.
 SweepSpec fec_spec() { return test::fec_spec(dir(), "1e-7", 150); }
 
@@ -61,23 +57,23 @@ TEST_CASE("the in-order path writes the bytes of the sorted path", "[sweep]") {
   const auto ev = make_evaluator(spec.evaluator, "test");
   SweepOptions o;
   o.output = (dir() / "ordered.csv").string();
-  clean(o.output);
+  test::remove_sweep_outputs(o.output);
   o.threads = 2;
   const SweepSummary threaded = run_sweep(spec, *ev, o);
   CHECK(threaded.evaluated == 300);
   CHECK_FALSE(threaded.sorted); // renamed as written: the reorder buffer kept point order
-  const std::string ordered = slurp(o.output);
+  const std::string ordered = test::read_text_file(o.output);
   REQUIRE(std::count(ordered.begin(), ordered.end(), '\n') == 301);
 
   o.threads = 1;
-  clean(o.output);
+  test::remove_sweep_outputs(o.output);
   CHECK_FALSE(run_sweep(spec, *ev, o).sorted);
-  CHECK(slurp(o.output) == ordered);
+  CHECK(test::read_text_file(o.output) == ordered);
 
   SECTION("rows written out of order (as the MPI backend does) are sorted to the same file") {
     SweepOptions u;
     u.output = (dir() / "unordered.csv").string();
-    clean(u.output);
+    test::remove_sweep_outputs(u.output);
     const SweepRows rows(spec, *ev);
     SweepWriter w(spec, rows, u);
     REQUIRE(w.todo_count() == 300);
@@ -90,13 +86,13 @@ TEST_CASE("the in-order path writes the bytes of the sorted path", "[sweep]") {
     const SweepSummary s = w.finish(0.1);
     CHECK(s.sorted);
     CHECK(s.evaluated == 300);
-    CHECK(slurp(u.output) == ordered);
+    CHECK(test::read_text_file(u.output) == ordered);
   }
 
   SECTION("write_ordered ranges in any order reach the file in point order") {
     SweepOptions u;
     u.output = (dir() / "shuffled.csv").string();
-    clean(u.output);
+    test::remove_sweep_outputs(u.output);
     const SweepRows rows(spec, *ev);
     SweepWriter w(spec, rows, u);
     std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges; // uneven: 1 to 13 rows
@@ -114,13 +110,13 @@ TEST_CASE("the in-order path writes the bytes of the sorted path", "[sweep]") {
     }
     const SweepSummary s = w.finish(0.1);
     CHECK_FALSE(s.sorted);
-    CHECK(slurp(u.output) == ordered);
+    CHECK(test::read_text_file(u.output) == ordered);
   }
 
   SECTION("a range held back too long is written at once, and the file sorted at the end") {
     SweepOptions u;
     u.output = (dir() / "held.csv").string();
-    clean(u.output);
+    test::remove_sweep_outputs(u.output);
     const SweepRows rows(spec, *ev);
     SweepWriter w(spec, rows, u);
     std::string text = rows_of(rows, w, 100, 300);
@@ -136,7 +132,7 @@ TEST_CASE("the in-order path writes the bytes of the sorted path", "[sweep]") {
     w.write_ordered(0, 50, text);
     const SweepSummary s = w.finish(0.1);
     CHECK(s.sorted);
-    CHECK(slurp(u.output) == ordered);
+    CHECK(test::read_text_file(u.output) == ordered);
   }
 }
 
@@ -145,10 +141,10 @@ TEST_CASE("a partial file with rows out of order resumes to the rows of one run"
   const auto ev = make_evaluator(spec.evaluator, "test");
   SweepOptions o;
   o.output = (dir() / "reference.csv").string();
-  clean(o.output);
+  test::remove_sweep_outputs(o.output);
   o.threads = 2;
   run_sweep(spec, *ev, o);
-  const std::string expected = slurp(o.output);
+  const std::string expected = test::read_text_file(o.output);
   std::string header;
   const std::vector<std::string> lines = body_lines(expected, header);
   REQUIRE(lines.size() == 300);
@@ -161,7 +157,7 @@ TEST_CASE("a partial file with rows out of order resumes to the rows of one run"
     r.output = (dir() / name).string();
     r.threads = 2;
     r.resume = true;
-    clean(r.output);
+    test::remove_sweep_outputs(r.output);
     {
       std::ofstream part(r.output + ".partial", std::ios::binary);
       part << header << '\n';
@@ -173,7 +169,7 @@ TEST_CASE("a partial file with rows out of order resumes to the rows of one run"
     const SweepSummary s = run_sweep(spec, *ev, r);
     CHECK(s.resumed == points.size());
     CHECK(s.evaluated == 300 - points.size());
-    CHECK(slurp(r.output) == expected);
+    CHECK(test::read_text_file(r.output) == expected);
     CHECK_FALSE(fs::exists(r.output + ".partial"));
     return s;
   };
@@ -210,7 +206,7 @@ TEST_CASE("rows other threads append after a failed point are dropped, with no p
   const auto ev = make_evaluator(spec.evaluator, "test");
   SweepOptions u;
   u.output = (dir() / "failed.csv").string();
-  clean(u.output);
+  test::remove_sweep_outputs(u.output);
   const SweepRows rows(spec, *ev);
   {
     SweepWriter w(spec, rows, u);

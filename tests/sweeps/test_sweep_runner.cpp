@@ -19,7 +19,6 @@ using namespace linkphy::sweeps;
 
 namespace {
 fs::path dir() { return test::fixed_scratch_dir("linkphy_test_sweep_runner"); }
-std::string slurp(const fs::path &p) { return test::read_text_file(p); }
 SweepSpec fec_spec() { return test::fec_spec(dir(), "1e-6", 50); }
 } // namespace
 
@@ -30,7 +29,7 @@ TEST_CASE("a resume whose partial file holds every row evaluates nothing", "[swe
   o.output = (dir() / "full.csv").string();
   o.threads = 2;
   REQUIRE(run_sweep(spec, *ev, o).evaluated == 100);
-  const std::string expected = slurp(o.output);
+  const std::string expected = test::read_text_file(o.output);
   // A run killed after its last row but before the rename leaves a complete partial file.
   fs::rename(o.output, o.output + ".partial");
   fs::remove(o.output + ".json");
@@ -38,9 +37,10 @@ TEST_CASE("a resume whose partial file holds every row evaluates nothing", "[swe
   const SweepSummary s = run_sweep(spec, *ev, o);
   CHECK(s.evaluated == 0);
   CHECK(s.resumed == 100);
-  CHECK(slurp(o.output) == expected);
+  CHECK(test::read_text_file(o.output) == expected);
   CHECK_FALSE(fs::exists(o.output + ".partial"));
-  CHECK_THAT(slurp(o.output + ".json"), Catch::Matchers::Contains("\"resumed\": 100"));
+  CHECK_THAT(test::read_text_file(o.output + ".json"),
+             Catch::Matchers::Contains("\"resumed\": 100"));
 }
 
 TEST_CASE("SweepRows formats a point as the header describes", "[sweep]") {

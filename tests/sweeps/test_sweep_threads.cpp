@@ -27,10 +27,6 @@ namespace {
 
 fs::path dir() { return test::fixed_scratch_dir("linkphy_test_sweep_threads"); }
 
-std::string slurp(const fs::path &p) { return test::read_text_file(p); }
-
-void clean(const std::string &out) { test::remove_sweep_outputs(out); }
-
 // 2 codes × 150 pre-FEC BERs = 300 points of the closed-form `fec` evaluator.
 SweepSpec fec_spec() { return test::fec_spec(dir(), "1e-7", 150); }
 
@@ -96,19 +92,19 @@ TEST_CASE("a threaded sweep prepares each run of the last axis once, before its 
   const PrepareProbe probe;
   SweepOptions o;
   o.output = (dir() / "prepare.csv").string();
-  clean(o.output);
+  test::remove_sweep_outputs(o.output);
   o.threads = 1; // one thread: nothing to run side by side
   run_sweep(spec, probe, o);
   CHECK(probe.take().empty());
   o.threads = 2;
-  clean(o.output);
+  test::remove_sweep_outputs(o.output);
   run_sweep(spec, probe, o);
   const std::vector<std::string> first{"KP4 1e-07", "KR4 1e-07"}; // each run's first point
   CHECK(probe.take() == first);
   // Shard 2/2 (odd points): each run's first point of the shard.
   o.shard_index = 2;
   o.shard_count = 2;
-  clean(o.output);
+  test::remove_sweep_outputs(o.output);
   run_sweep(spec, probe, o);
   const auto shard = probe.take();
   REQUIRE(shard.size() == 2);
@@ -142,11 +138,11 @@ TEST_CASE("a threaded sweep asks each point to keep to one thread", "[sweep]") {
   for (unsigned threads : {1u, 2u, 3u}) {
     SweepOptions o;
     o.output = (dir() / "probe.csv").string();
-    clean(o.output);
+    test::remove_sweep_outputs(o.output);
     o.threads = threads;
     run_sweep(spec, probe, o);
     std::string header;
-    const auto lines = body_lines(slurp(o.output), header);
+    const auto lines = body_lines(test::read_text_file(o.output), header);
     REQUIRE(lines.size() == 300);
     const std::string want = threads > 1 ? ",1" : ",0"; // 0: the library default
     INFO(threads << " threads");
