@@ -27,6 +27,16 @@ Complex rx_filter(double f, double f_r) {
   const double x = f / f_r;
   return 1.0 / Complex(1.0 - 3.414214 * x * x + x * x * x * x, 2.613126 * (x - x * x * x));
 }
+// RX raised-cosine roll-off of the 802.3df/dj COM workbooks (Raised_Cosine, RC_Start, RC_end; e.g.
+// config_com_ieee8023_93a=df_200G_PAM4_RCos_CAKR_11_2022.xlsx), in the taper form Annex 93A uses
+// for its ERL window (93A.5, com_erl.cpp): the workbook gives only its two corner frequencies.
+double rx_raised_cosine(double f, double start, double end) {
+  if (!(end > 0) || f <= start)
+    return 1.0;
+  if (f >= end)
+    return 0.0;
+  return 0.5 * (1.0 + std::cos(std::numbers::pi * (f - start) / (end - start)));
+}
 // TX edge filter (Gaussian, T_r 20–80 %), 93A-46.
 double tx_filter(double f, double t_r) {
   const double a = std::numbers::pi * f * t_r / 1.6832;
@@ -418,22 +428,25 @@ const std::vector<std::array<Complex, kBasis>> &ctle_basis_grid(std::size_t k_po
 // The noise Gram matrix of the CTLE basis on the channel's frequency points (93A-35 as the
 // reference code integrates it): G_ab = Σ_k |H_r(f_k)|²·Re(X_a(f_k)·conj X_b(f_k))·(f_k − f_k−1),
 // so that Σ_k |H_r·H_ctf|²·Δf_k = wᵀGw for the CTLE weights w (ctle_weights). Kept per thread for
-// the last grid and filter set (hops of a sweep share them).
+// the last grid and filter set (hops of a sweep share them). H_r includes the raised-cosine
+// roll-off when the table has one (rx_raised_cosine).
 const std::array<double, kBasis * kBasis> &noise_gram(const std::vector<double> &f,
                                                       const Settings &s) {
   struct Cache {
     std::vector<double> f;
-    std::array<double, 5> key{};
+    std::array<double, 7> key{};
     std::array<double, kBasis * kBasis> g{};
   };
   thread_local Cache c;
-  const std::array<double, 5> key{s.f_r_hz, s.f_z_hz, s.f_p1_hz, s.f_p2_hz, s.f_hp_pz_hz};
+  const std::array<double, 7> key{s.f_r_hz,     s.f_z_hz,      s.f_p1_hz,  s.f_p2_hz,
+                                  s.f_hp_pz_hz, s.rc_start_hz, s.rc_end_hz};
   if (c.key != key || c.f != f) {
     c.g.fill(0.0);
     Complex x[kBasis];
     for (std::size_t k = 1; k < f.size(); ++k) {
       ctle_basis(f[k], s, x);
-      const double r2 = std::norm(rx_filter(f[k], s.f_r_hz)) * (f[k] - f[k - 1]);
+      const double rc = rx_raised_cosine(f[k], s.rc_start_hz, s.rc_end_hz);
+      const double r2 = std::norm(rx_filter(f[k], s.f_r_hz)) * rc * rc * (f[k] - f[k - 1]);
       for (std::size_t a = 0; a < kBasis; ++a)
         for (std::size_t b = 0; b < kBasis; ++b)
           c.g[a * kBasis + b] += r2 * (x[a].real() * x[b].real() + x[a].imag() * x[b].imag());
@@ -669,7 +682,8 @@ void Evaluator::prepare() {
   auto build = [&](PathBasis &pb, const PathTransfer &p, double amp, bool thru) {
     h.resize(p.f_hz.size());
     for (std::size_t k = 0; k < h.size(); ++k) // H_t · H21 · H_r on the data grid (93A-19)
-      h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz);
+      h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz) *
+             rx_raised_cosine(p.f_hz[k], s_.rc_start_hz, s_.rc_end_hz);
     vtf.resize(k_points_);
     resample_transfer(p.f_hz, h, df_, std::span<Complex>(vtf));
     pb.m = s_.samples_per_ui;
@@ -1564,6 +1578,9 @@ void validate(const Settings &s) {
   need(s.der0 > 0 && s.der0 < 0.5, "DER_0", "must be in (0, 0.5)");
   need(s.r_lm > 0 && s.r_lm <= 1, "R_LM", "must be in (0, 1]");
   need(s.f_r_hz > 0, "f_r", "must be > 0");
+  need((s.rc_start_hz == 0 && s.rc_end_hz == 0) ||
+           (s.rc_start_hz > 0 && s.rc_end_hz > s.rc_start_hz),
+       "RC_start/RC_end", "both 0 (no raised-cosine stage) or 0 < RC_start < RC_end");
   need(!s.g_dc_db.empty(), "g_DC", "needs at least one value");
   need(s.b_max.size() == s.b_min.size(), "b_min", "must have as many taps as b_max");
   for (std::size_t k = 0; k < s.b_max.size(); ++k)

@@ -65,6 +65,8 @@ com::Settings settings(const transceivers::ComTable &t) {
   s.r_lm = t.r_lm;
   s.t_r_s = t.t_r_s;
   s.f_r_hz = t.f_r_hz;
+  s.rc_start_hz = t.rc_start_hz;
+  s.rc_end_hz = t.rc_end_hz;
   s.eta0_v2_per_hz = t.eta0_v2_per_hz;
   s.snr_tx_db = t.snr_tx_db;
   s.sigma_rj_ui = t.sigma_rj_ui;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <numbers>
 
 using namespace linkphy::com;
 
@@ -73,6 +74,40 @@ TEST_CASE("sigma_N is the 93A-35 integral at the chosen CTLE", "[com][search]") 
            (ch.f_hz[k] - ch.f_hz[k - 1]);
   const double expected = std::sqrt(s.eta0_v2_per_hz * acc);
   CHECK(r.sigma_n_v == Approx(expected).epsilon(1e-12));
+}
+
+TEST_CASE("a raised-cosine RX roll-off tapers sigma_N and the pulse", "[com][search]") {
+  // The 802.3df/dj workbooks' RC_Start/RC_end stage: amplitude 1 up to the start, ½ half-way
+  // (cos(π/2) = 0), 0 from the end on; σ_N is then the 93A-35 sum with |RC|² in it, written out
+  // here with the taper's closed form (1e-12 relative: summation order only).
+  const double start = 30e9, end = 40e9;
+  CHECK(rx_raised_cosine(29e9, start, end) == 1.0);
+  CHECK(rx_raised_cosine(35e9, start, end) == Approx(0.5).epsilon(1e-15));
+  CHECK(rx_raised_cosine(40e9, start, end) == 0.0);
+  CHECK(rx_raised_cosine(90e9, 0, 0) == 1.0); // no stage
+  Settings s = cr_settings();
+  s.g_dc_db = {-7};
+  s.g_dc_hp_db = {-2};
+  s.tx_tap_values = {{0}, {0}, {0}, {0}};
+  const PathTransfer ch = line_channel(250);
+  const Result plain = evaluate(s, ch, {});
+  s.rc_start_hz = start;
+  s.rc_end_hz = end;
+  const Result r = evaluate(s, ch, {});
+  double acc = 0;
+  for (std::size_t k = 1; k < ch.f_hz.size(); ++k) {
+    const double f = ch.f_hz[k];
+    const double rc =
+        f <= start ? 1.0
+        : f >= end ? 0.0
+                   : std::pow(std::cos(std::numbers::pi / 2 * (f - start) / (end - start)), 2);
+    acc += std::norm(rx_filter(f, s.f_r_hz) * ctle(f, s, -7, -2) * rc) * (f - ch.f_hz[k - 1]);
+  }
+  CHECK(r.sigma_n_v == Approx(std::sqrt(s.eta0_v2_per_hz * acc)).epsilon(1e-12));
+  CHECK(r.sigma_n_v < 0.95 * plain.sigma_n_v); // the band 30–53 GHz carries CTLE-peaked noise
+  CHECK(r.a_s_v != plain.a_s_v);               // and the pulse goes through it too
+  s.rc_end_hz = start;                         // bad: end not above start
+  CHECK_THROWS_WITH(evaluate(s, ch, {}), Catch::Contains("RC_start/RC_end"));
 }
 
 TEST_CASE("the package cascade matches the textbook 2-port formula", "[com][search]") {

@@ -119,6 +119,20 @@ TEST_CASE("DFE limits must be consistent", "[com][table]") {
   CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("b_min <= b_max"));
 }
 
+TEST_CASE("a raised-cosine RX roll-off needs both corners, start below end", "[com][table]") {
+  // The 802.3ck tables have none (both 0); a table may give RC_start and RC_end together only.
+  CHECK(find_com_table("802.3ck-kr").rc_end_hz == 0);
+  const auto one = write_variant("rc_one", "f_r = 0.75", "f_r = 0.75\nRC_start = \"40 GHz\"");
+  CHECK_THROWS_WITH(load_com_table(one), Catch::Contains("missing key 'receiver.RC_end'"));
+  const auto order = write_variant("rc_order", "f_r = 0.75",
+                                   "f_r = 0.75\nRC_start = \"40 GHz\"\nRC_end = \"30 GHz\"");
+  CHECK_THROWS_WITH(load_com_table(order),
+                    Catch::Contains("RC_end") && Catch::Contains("must exceed RC_start"));
+  const auto unit =
+      write_variant("rc_unit", "f_r = 0.75", "f_r = 0.75\nRC_start = \"40\"\nRC_end = \"50 GHz\"");
+  CHECK_THROWS_AS(load_com_table(unit), linkphy::InputError);
+}
+
 TEST_CASE("an unknown key is refused (typos)", "[com][table]") {
   const auto p = write_variant("unknown", "R_LM = 0.95", "R_LM = 0.95\nR_LMM = 0.9");
   CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("R_LMM"));
@@ -148,6 +162,10 @@ TEST_CASE("exploratory 200G CAKR table matches its workbook", "[com][table]") {
   CHECK_THAT(t.a_ne_v, WithinRel(workbook(w, "A_ne"), 1e-9));
   CHECK_THAT(t.t_r_s, WithinRel(workbook(w, "T_r") * 1e-9, 1e-9));
   CHECK_THAT(t.f_r_hz / t.f_b_hz, WithinRel(workbook(w, "f_r"), 1e-9));
+  // The raised-cosine RX roll-off (Raised_Cosine = 1) with its corners in Hz.
+  CHECK(workbook(w, "Raised_Cosine") == 1);
+  CHECK_THAT(t.rc_start_hz, WithinRel(workbook(w, "RC_Start"), 1e-9));
+  CHECK_THAT(t.rc_end_hz, WithinRel(workbook(w, "RC_end"), 1e-9));
   CHECK_THAT(t.tx_ffe.c0_min, WithinRel(workbook(w, "c\\(0\\)"), 1e-9));
   CHECK(t.dfe.b_max.size() == static_cast<std::size_t>(workbook(w, "N_b")));
   CHECK_THAT(t.dfe.b_max[0], WithinRel(workbook(w, "b_max\\(1\\)"), 1e-9));

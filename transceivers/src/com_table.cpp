@@ -209,6 +209,12 @@ ComTable load_com_table(const std::filesystem::path &path) {
 
   Section rx = section(root, file, "receiver");
   t.f_r_hz = rx.number("f_r", 0.01, 10.0) * t.f_b_hz;
+  if (rx.has("RC_start") || rx.has("RC_end")) { // optional, both or neither
+    t.rc_start_hz = rx.quantity("RC_start", Dimension::frequency);
+    t.rc_end_hz = rx.quantity("RC_end", Dimension::frequency);
+    if (!(t.rc_start_hz > 0 && t.rc_end_hz > t.rc_start_hz))
+      throw InputError(rx.where("RC_end"), "must exceed RC_start (both > 0)");
+  }
   t.eta0_v2_per_hz = rx.number("eta_0_v2_per_ghz", 0.0, 1.0) / 1e9;
   t.snr_tx_db = rx.quantity("SNR_TX", Dimension::gain);
   t.sigma_rj_ui = rx.number("sigma_RJ_ui", 0.0, 0.5);

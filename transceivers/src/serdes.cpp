@@ -91,6 +91,8 @@ com::Settings serdes_settings(const SerdesClass &sc, double baud_bd, int levels,
   s.r_lm = t.r_lm;
   s.t_r_s = t.t_r_s / k;
   s.f_r_hz = t.f_r_hz * k;
+  s.rc_start_hz = t.rc_start_hz * k;
+  s.rc_end_hz = t.rc_end_hz * k;
   s.eta0_v2_per_hz = t.eta0_v2_per_hz;
   s.snr_tx_db = t.snr_tx_db;
   s.sigma_rj_ui = t.sigma_rj_ui;

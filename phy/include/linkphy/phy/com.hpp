@@ -80,6 +80,10 @@ struct Settings {
   double r_lm = 0.95;              ///< level mismatch ratio (0, 1]
   double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (93A-46)
   double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth 3 dB frequency, Hz (93A-20)
+  /// RX raised-cosine roll-off on top of the Butterworth (802.3df/dj COM workbooks' Raised_Cosine,
+  /// RC_Start, RC_end): 1 below rc_start_hz, 0 from rc_end_hz on, Hz; both 0: none, else
+  /// 0 < rc_start_hz < rc_end_hz.
+  double rc_start_hz = 0, rc_end_hz = 0;
   double eta0_v2_per_hz = 8.2e-18; ///< one-sided RX noise PSD, V²/Hz (93A-35)
   double snr_tx_db = 33;           ///< TX SNR, dB (93A-30)
   double sigma_rj_ui = 0.01;       ///< random jitter rms, UI
@@ -151,6 +155,9 @@ double effective_return_loss(std::span<const double> f_hz, std::span<const Compl
 
 /// RX fourth-order Butterworth response at f_hz with 3 dB frequency f_r_hz (93A-20).
 Complex rx_filter(double f_hz, double f_r_hz);
+/// Raised-cosine amplitude roll-off: 1 for f ≤ start, ½(1 + cos(π(f − start)/(end − start)))
+/// between, 0 for f ≥ end; 1 everywhere when end ≤ 0 (no such stage). Frequencies in Hz.
+double rx_raised_cosine(double f_hz, double start_hz, double end_hz);
 /// TX Gaussian edge filter for a 20–80 % transition time t_r_s (93A-46).
 double tx_filter(double f_hz, double t_r_s);
 /// CTLE response (93A-22 with the 802.3ck low-frequency pole-zero stage) at gains in dB (≤ 0).

@@ -32,10 +32,11 @@ struct ComTable {
   double r_d_tx_ohm = 50, r_d_rx_ohm = 50;  ///< die terminations, Ω
   int port_order[4] = {1, 3, 2, 4}; ///< .s4p ports as [in+, in−, out+, out−] (IEEE "Port Order")
   // Receiver and noise
-  double f_r_hz = 0;                   ///< RX Butterworth 3 dB frequency, Hz
-  double eta0_v2_per_hz = 0;           ///< RX noise PSD, V²/Hz
-  double snr_tx_db = 0;                ///< TX SNR, dB
-  double sigma_rj_ui = 0, a_dd_ui = 0; ///< jitter, UI
+  double f_r_hz = 0;                     ///< RX Butterworth 3 dB frequency, Hz
+  double rc_start_hz = 0, rc_end_hz = 0; ///< RX raised-cosine roll-off corners, Hz (0: none)
+  double eta0_v2_per_hz = 0;             ///< RX noise PSD, V²/Hz
+  double snr_tx_db = 0;                  ///< TX SNR, dB
+  double sigma_rj_ui = 0, a_dd_ui = 0;   ///< jitter, UI
   CtleFamily ctle;
   TxFfeConfig tx_ffe;
   DfeConfig dfe;
