@@ -42,20 +42,26 @@ const std::map<std::string, ReachResult> &dac_reach() {
 } // namespace
 
 // The bands themselves (tolerances: the published bands as given in DESIGN.md §7; "≈3 m" at 50G
-// taken as ±0.5 m, the half-width of the 100G band). Marked mayfail because the model still
-// misses them: with the per-rate receivers and host boards 25G 6.0 m, 50G 4.3 m, 100G 3.2 m are
-// long by about the factor the twinax model's cable loss is short (4.9 dB/m at 26.56 GHz vs ≈ 6–7
-// dB/m of real 26 AWG, being fixed in channels/), and 200G 0.9 m is short, limited by the 1.58 mV
-// NEXT of a 25G-era cable assembly applied at 53 GHz (docs/link.md).
-TEST_CASE("passive 26 AWG DAC reach lands in the published bands", "[technology][reach][dac]"
-                                                                   "[!mayfail]") {
+// taken as ±0.5 m, the half-width of the 100G band). 100G lands in its band (2.96 m with the mated
+// connectors, the 802.3ck CR receiver and host board) and is held; the other three are marked
+// mayfail because the model still misses them: 25G 5.78 m and 50G 3.97 m are long by about the
+// factor the twinax model's cable loss is short (4.9 dB/m at 26.56 GHz vs ≈ 6–7 dB/m of real
+// 26 AWG), and 200G 0.76 m is short, limited by the 1.58 mV NEXT of a 25G-era cable assembly
+// applied at 53 GHz (docs/link.md).
+TEST_CASE("passive 26 AWG DAC reach at 100G lands in the published band",
+          "[technology][reach][dac]") {
+  const auto &r = dac_reach();
+  CHECK(r.at("100G").length_m >= 2.0);
+  CHECK(r.at("100G").length_m <= 3.0);
+}
+
+TEST_CASE("passive 26 AWG DAC reach at 25G, 50G, 200G lands in the published bands",
+          "[technology][reach][dac][!mayfail]") {
   const auto &r = dac_reach();
   CHECK(r.at("25G").length_m >= 3.0);
   CHECK(r.at("25G").length_m <= 5.0);
   CHECK(r.at("50G").length_m >= 2.5);
   CHECK(r.at("50G").length_m <= 3.5);
-  CHECK(r.at("100G").length_m >= 2.0);
-  CHECK(r.at("100G").length_m <= 3.0);
   CHECK(r.at("200G").length_m >= 1.0);
   CHECK(r.at("200G").length_m <= 2.0);
 }
@@ -64,7 +70,7 @@ TEST_CASE("DAC reach falls with the lane rate and is set by COM, not by the BER"
           "[technology][reach][dac]") {
   const auto &r = dac_reach();
   // Copper reach shrinks as the rate grows (DESIGN.md §7): every doubling costs ≥ 15 % (measured
-  // 0.72, 0.73, 0.28), and "roughly halves": no doubling keeps more than 85 % or less than 20 %.
+  // 0.69, 0.75, 0.26), and "roughly halves": no doubling keeps more than 85 % or less than 20 %.
   for (const auto &[lo, hi] : {std::pair{"25G", "50G"}, {"50G", "100G"}, {"100G", "200G"}}) {
     INFO(lo << " -> " << hi);
     CHECK(r.at(hi).length_m < 0.85 * r.at(lo).length_m);
@@ -99,9 +105,10 @@ TEST_CASE("the 100G cable assembly at reach is within the IEEE 802.3ck cable ass
           "[technology][reach][dac]") {
   // Cross-check, not the closure criterion: 802.3ck Clause 162 allows a cable assembly (TP1–TP4)
   // of up to 19.75 dB at 26.5625 GHz (tests/data/channels/CA_19p75dB_thru.s4p) to pass COM with the
-  // standard's host board. The model's COM-limited cable assembly (paddle cards + twinax) is the
-  // hop IL less the two 802.3ck host boards; measured 16.3 dB — below the limit (the model's NEXT,
-  // 1.58 mV of a 5 m assembly with fixtures, is pessimistic for a short one) by less than 6 dB.
+  // standard's host board. The model's COM-limited cable assembly (connectors + paddle cards +
+  // twinax) is the hop IL less the two 802.3ck host boards; measured 16.1 dB — below the limit (the
+  // model's NEXT, 1.58 mV of a 5 m assembly with fixtures, is pessimistic for a short one) by less
+  // than 6 dB.
   const auto &h = dac_reach().at("100G");
   LinkRequest q;
   q.tech = "dac";
@@ -122,7 +129,7 @@ TEST_CASE("the 100G cable assembly at reach is within the IEEE 802.3ck cable ass
 
 TEST_CASE("active copper reaches farther than the passive DAC at 100G",
           "[technology][reach][dac]") {
-  // 4.5 m of 26 AWG at 100G: beyond the passive DAC's COM-limited reach (3.2 m); the ACC's
+  // 4.5 m of 26 AWG at 100G: beyond the passive DAC's COM-limited reach (2.96 m); the ACC's
   // redriver (set to the cable's loss) and the AEC's cable-end retimers close it.
   LinkRequest q;
   q.rate = "100G";

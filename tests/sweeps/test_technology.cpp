@@ -11,23 +11,29 @@
 using namespace linkphy;
 using namespace linkphy::sweeps;
 
-TEST_CASE("the dac technology is host + paddle card + twinax of the link length + paddle card + "
-          "host",
+TEST_CASE("the dac technology is host + connector + paddle card + twinax of the link length + "
+          "paddle card + connector + host",
           "[technology]") {
   const Technology t = make_technology("dac", 2.0);
   REQUIRE(t.hops.size() == 1);
-  REQUIRE(t.hops[0].stage_specs.size() == 5);
-  CHECK(t.hops[0].stage_specs[2].find("twinax:") == 0);
-  CHECK(t.hops[0].stage_specs[2].find("length=2 m") != std::string::npos);
-  CHECK(t.hops[0].stage_specs[1].find("length=12 mm") != std::string::npos); // paddle card
+  REQUIRE(t.hops[0].stage_specs.size() == 7);
+  CHECK(t.hops[0].stage_specs[3].find("twinax:") == 0);
+  CHECK(t.hops[0].stage_specs[3].find("length=2 m") != std::string::npos);
+  CHECK(t.hops[0].stage_specs[2].find("length=12 mm") != std::string::npos); // paddle card
+  CHECK(t.hops[0].stage_specs[4].find("length=12 mm") != std::string::npos);
+  // The mated connectors: the backplane's 90-ohm 50 ps section, one per end.
+  for (std::size_t k : {1u, 5u}) {
+    CHECK(t.hops[0].stage_specs[k].find("annex93a:length=8.6 mm") == 0);
+    CHECK(t.hops[0].stage_specs[k].find("zc=90 ohm") != std::string::npos);
+  }
   CHECK(t.hops[0].serdes == "mr");
   const Technology o = make_technology("dac", 2.0, {"host_length=6in", "serdes=lr", "awg=30"});
   CHECK(o.hops[0].stage_specs[0].find("length=6in") != std::string::npos);
-  CHECK(o.hops[0].stage_specs[2].find("awg=30") != std::string::npos);
+  CHECK(o.hops[0].stage_specs[3].find("awg=30") != std::string::npos);
   // Per lane-rate class the host is that generation's IEEE COM host board (host_25G …) …
   const Technology r25 = make_technology("dac", 2.0, {}, "25G");
   CHECK(r25.hops[0].stage_specs[0].find("annex93a:length=151mm") == 0);
-  CHECK(r25.hops[0].stage_specs[4].find("annex93a:length=151mm") == 0);
+  CHECK(r25.hops[0].stage_specs[6].find("annex93a:length=151mm") == 0);
   CHECK(make_technology("dac", 2.0, {}, "100G").hops[0].stage_specs[0].find("length=110.3mm") !=
         std::string::npos);
   // … a rate without one keeps the default host, and an explicit set of the key wins.
