@@ -108,6 +108,19 @@ BENCHMARK(BM_analytic_plan_setup)->Unit(benchmark::kMillisecond);
 void BM_point_link_statistical(benchmark::State &state) { points(state, statistical_spec()); }
 BENCHMARK(BM_point_link_statistical)->Unit(benchmark::kMillisecond);
 
+// The same points with the local equaliser search (serdes.eq_search = "local": one thread, a
+// compass search instead of the whole grid; docs/com.md).
+SweepSpec statistical_local_spec() {
+  return spec_from("statistical_local.toml",
+                   "[sweep]\nevaluator = \"link\"\nfidelity = \"statistical\"\n"
+                   "[fixed]\nset = \"serdes.eq_search=local\"\n[axes]\ntech = [\"dac\"]\n"
+                   "rate = [\"100G\"]\nlength = { lin = [\"0.5 m\", \"3 m\"], points = 16 }\n");
+}
+void BM_point_link_statistical_local(benchmark::State &state) {
+  points(state, statistical_local_spec());
+}
+BENCHMARK(BM_point_link_statistical_local)->Unit(benchmark::kMillisecond);
+
 void BM_point_fec(benchmark::State &state) { points(state, fec_spec()); }
 BENCHMARK(BM_point_fec)->Unit(benchmark::kMicrosecond);
 

@@ -390,6 +390,7 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
       align_delay(in.thru, baud);
       in.target_ber = std::min(pre_target / static_cast<double>(tech.hops.size()), 0.1);
       in.adc_enob = sc.adc_enob;
+      in.local_search = sc.local_search;
       const bool cable =
           std::any_of(th.stage_specs.begin(), th.stage_specs.end(),
                       [](const std::string &s) { return s.rfind("twinax:", 0) == 0; });
@@ -426,6 +427,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
         for (const auto &w : h.warnings)
           rep.warnings.push_back(w);
         hr.com_db = h.com.com_db;
+        hr.eq_search = sc.local_search ? "local" : "exhaustive";
+        hr.eq_settings_evaluated = h.com.settings_evaluated;
         hr.eye_height_mv = h.eye.eye_height_v * 1e3;
         hr.ber = h.eye.ber;
         hr.snr_db = h.eye.snr_db;

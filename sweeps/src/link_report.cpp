@@ -60,6 +60,9 @@ std::string body(const LinkReport &r) {
       << ",\"snr_db\":" << jnum(h.snr_db) << ",\"ber\":" << jnum(h.ber)
       << ",\"com_db\":" << jopt(h.com_db) << ",\"eye_height_mv\":" << jopt(h.eye_height_mv)
       << ",\"snr_margin_der0_db\":" << jopt(h.snr_margin_der0_db);
+    if (!h.eq_search.empty())
+      o << ",\"eq_search\":" << jstr(h.eq_search)
+        << ",\"eq_settings_evaluated\":" << h.eq_settings_evaluated;
     if (!h.pmd.empty())
       o << ",\"pmd\":" << jstr(h.pmd) << ",\"optical_il_db\":" << jopt(h.optical_il_db)
         << ",\"optical_margin_db\":" << jopt(h.optical_margin_db);
@@ -127,6 +130,8 @@ std::string link_report_text(const LinkReport &r) {
       std::snprintf(buf, sizeof buf, ", optical margin %.2f dB", *h.optical_margin_db);
       o << buf;
     }
+    if (!h.eq_search.empty())
+      o << ", " << h.eq_search << " equaliser search (" << h.eq_settings_evaluated << " settings)";
     o << "\n";
   }
   for (const auto &st : r.stages)

@@ -10,9 +10,9 @@
 namespace linkphy::transceivers {
 
 std::vector<std::string> serdes_keys() {
-  std::vector<std::string> k = {"source",          "reach_class", "com_table",   "package_case",
-                                "dfe_taps",        "tx_ffe",      "adc_enob",    "a_v",
-                                "eta0_v2_per_ghz", "snr_tx",      "sigma_rj_ui", "a_dd_ui"};
+  std::vector<std::string> k = {
+      "source", "reach_class",     "com_table", "package_case", "dfe_taps", "tx_ffe",   "adc_enob",
+      "a_v",    "eta0_v2_per_ghz", "snr_tx",    "sigma_rj_ui",  "a_dd_ui",  "eq_search"};
   for (const auto &rc : lane_rate_class_names())
     k.push_back("com_table_" + rc);
   return k;
@@ -54,6 +54,11 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides,
     throw InputError(p.where_key("tx_ffe"), "must be true or false, got '" + ffe + "'");
   s.tx_ffe = ffe == "true";
   s.adc_enob = p.number_or("adc_enob", 0, 0, 16);
+  const std::string search = p.text_or("eq_search").value_or("exhaustive");
+  if (search != "exhaustive" && search != "local")
+    throw InputError(p.where_key("eq_search"),
+                     "must be 'exhaustive' or 'local', got '" + search + "'");
+  s.local_search = search == "local";
   if (p.has("a_v")) {
     s.table.a_v_v = p.quantity("a_v", Dimension::voltage);
     p.require_range("a_v", s.table.a_v_v, 1e-3, 5, "0.001 V to 5 V");

@@ -64,9 +64,14 @@ struct HopReport {
   /// Electrical hops: channel stages only (no package), dB. Optical hops: the optical channel
   /// insertion loss (connections + fibre + extra), optical dB. Linear hops: the electrical part.
   double il_nyquist_db = 0;
-  double snr_db = 0;                   ///< E_s/σ² equivalent of the hop BER, dB
-  double ber = 0;                      ///< hop pre-FEC BER
-  std::optional<double> com_db;        ///< statistical/montecarlo only
+  double snr_db = 0;            ///< E_s/σ² equivalent of the hop BER, dB
+  double ber = 0;               ///< hop pre-FEC BER
+  std::optional<double> com_db; ///< statistical/montecarlo only
+  /// Statistical/montecarlo electrical and linear hops: the equaliser search that chose the
+  /// setting ("exhaustive" or "local", the SerDes key eq_search) and the settings whose figure of
+  /// merit it took (the exhaustive search counts every setting of the grid, pruned or not).
+  std::string eq_search;
+  long eq_settings_evaluated = 0;
   std::optional<double> eye_height_mv; ///< at the pre-FEC BER target, statistical/montecarlo
   std::optional<std::uint64_t> mc_bit_errors;
   std::optional<double> mc_ber_low, mc_ber_high;

@@ -22,6 +22,10 @@ struct SerdesClass {
   int dfe_taps = -1;         ///< fixed DFE taps kept (−1: all of the table's)
   bool tx_ffe = true;        ///< false: TX FFE fixed at c(0) = 1
   double adc_enob = 0;       ///< ADC effective bits (0: analog slicer), [0, 16]
+  /// The equaliser search of statistical hops (key eq_search): false "exhaustive" (default, the
+  /// Annex 93A optimum over the whole grid), true "local" (com.hpp Settings::Search::local:
+  /// far faster, but it can settle on a setting with a lower figure of merit).
+  bool local_search = false;
 };
 
 /// Keys a SerDes entry or override may carry.
