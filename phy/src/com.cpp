@@ -473,6 +473,10 @@ struct PathBasis {
 };
 
 // `zero[a]`: basis a is identically zero (no second CTLE stage), its correlations stay 0.
+// The pulse p[t], t = k·M + φ, is already laid out as [UI k][phase φ], so all M phases of a lag
+// accumulate side by side (a loop the compiler vectorises), each phase's sum in k order from 0
+// with the terms past the record's end (zeros) left out: the same sums, term for term, as one
+// phase at a time.
 void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasis> &zero) {
   const std::size_t n = pb.p[0].size();
   const auto mm = static_cast<std::size_t>(pb.m);
@@ -483,45 +487,47 @@ void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasi
     pb.xd.assign(mm * per, 0.0);
   else
     pb.xd.clear();
-  // Sequences padded with `lags` zeros, so that all lags of a pair accumulate in one pass (in the
-  // same order as lag by lag: the extra terms are exact zeros, so the sums are bit-identical).
   const auto nl = static_cast<std::size_t>(pb.lags) + 1;
-  std::vector<std::vector<double>> seq(kBasis, std::vector<double>(n_ui + nl, 0.0)), dseq = seq;
-  std::vector<double> acc(nl), accd(nl);
-  for (std::size_t ph = 0; ph < mm; ++ph) {
-    for (int a = 0; a < kBasis; ++a)
-      for (std::size_t k = 0; k < n_ui && !zero[static_cast<std::size_t>(a)]; ++k) {
-        const std::size_t t = ph + k * mm;
-        const auto &pa = pb.p[static_cast<std::size_t>(a)];
-        seq[static_cast<std::size_t>(a)][k] = pa[t];
-        if (with_derivative) // circular neighbours t ± 1
-          dseq[static_cast<std::size_t>(a)][k] =
-              pa[t + 1 == n ? 0 : t + 1] - pa[t == 0 ? n - 1 : t - 1];
-      }
-    for (int a = 0; a < kBasis; ++a)
-      for (int b = 0; b < kBasis; ++b) {
-        if (zero[static_cast<std::size_t>(a)] || zero[static_cast<std::size_t>(b)])
-          continue;
-        const double *sa = seq[static_cast<std::size_t>(a)].data();
-        const double *sb = seq[static_cast<std::size_t>(b)].data();
-        std::fill(acc.begin(), acc.end(), 0.0);
-        for (std::size_t k = 0; k < n_ui; ++k)
-          for (std::size_t l = 0; l < nl; ++l)
-            acc[l] += sa[k] * sb[k + l];
-        for (std::size_t l = 0; l < nl; ++l)
-          pb.at(pb.x, static_cast<int>(ph), a, b, static_cast<int>(l)) = acc[l];
-        if (with_derivative) {
-          const double *da = dseq[static_cast<std::size_t>(a)].data();
-          const double *db = dseq[static_cast<std::size_t>(b)].data();
-          std::fill(accd.begin(), accd.end(), 0.0);
-          for (std::size_t k = 0; k < n_ui; ++k)
-            for (std::size_t l = 0; l < nl; ++l)
-              accd[l] += da[k] * db[k + l];
-          for (std::size_t l = 0; l < nl; ++l)
-            pb.at(pb.xd, static_cast<int>(ph), a, b, static_cast<int>(l)) = accd[l];
-        }
-      }
+  // Derivative sequences D[t] = p[t + 1] − p[t − 1] (circular neighbours), same layout.
+  thread_local std::vector<std::vector<double>> deriv;
+  if (with_derivative) {
+    deriv.resize(kBasis);
+    for (std::size_t a = 0; a < static_cast<std::size_t>(kBasis); ++a) {
+      if (zero[a])
+        continue;
+      const auto &pa = pb.p[a];
+      deriv[a].resize(n);
+      for (std::size_t t = 0; t < n; ++t)
+        deriv[a][t] = pa[t + 1 == n ? 0 : t + 1] - pa[t == 0 ? n - 1 : t - 1];
+    }
   }
+  thread_local std::vector<double> acc;
+  acc.resize(nl * mm);
+  auto pair = [&](const double *sa, const double *sb, std::vector<double> &out, int a, int b) {
+    std::fill(acc.begin(), acc.end(), 0.0);
+    for (std::size_t k = 0; k < n_ui; ++k) {
+      const double *ra = sa + k * mm;
+      for (std::size_t l = 0; l < nl && k + l < n_ui; ++l) {
+        const double *rb = sb + (k + l) * mm;
+        double *al = acc.data() + l * mm;
+        for (std::size_t ph = 0; ph < mm; ++ph)
+          al[ph] += ra[ph] * rb[ph];
+      }
+    }
+    for (std::size_t ph = 0; ph < mm; ++ph)
+      for (std::size_t l = 0; l < nl; ++l)
+        pb.at(out, static_cast<int>(ph), a, b, static_cast<int>(l)) = acc[l * mm + ph];
+  };
+  for (int a = 0; a < kBasis; ++a)
+    for (int b = 0; b < kBasis; ++b) {
+      if (zero[static_cast<std::size_t>(a)] || zero[static_cast<std::size_t>(b)])
+        continue;
+      pair(pb.p[static_cast<std::size_t>(a)].data(), pb.p[static_cast<std::size_t>(b)].data(), pb.x,
+           a, b);
+      if (with_derivative)
+        pair(deriv[static_cast<std::size_t>(a)].data(), deriv[static_cast<std::size_t>(b)].data(),
+             pb.xd, a, b);
+    }
 }
 
 // Per-phase autocorrelation of the combined pulse Σ w_a p_a: [phase][lag].

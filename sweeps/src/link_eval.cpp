@@ -63,6 +63,44 @@ Network redriver(const std::vector<double> &f, double peaking_db, double baud_bd
 // The hop's channel: every stage's 2-port on a grid of df = baud/1000 (a 1000-UI record) up to
 // 1.2·baud, or to the end of the shortest measured file (which must reach baud/2: 93A.1.5);
 // renormalised to the package reference (differential 2·R_0), cascaded as networks (DESIGN §2).
+// The networks of the last few stages built on a hop's grid, per thread, keyed by spec, grid,
+// temperature and reference: a sweep's hops repeat their fixed stages (host boards, connectors,
+// paddle cards) at every point, and only the length-scaled one changes. Exact: a stage's network
+// is a function of these inputs. At most 16 entries, the least recently used dropped.
+struct CachedStage {
+  Network net; // renormalised to the hop's reference
+  std::string description;
+};
+const CachedStage &stage_network(const std::string &spec, const ElectricalMedium &medium,
+                                 const std::vector<double> &f, const Conditions &cond,
+                                 double z_ref_ohm) {
+  struct Entry {
+    std::string spec;
+    std::vector<double> f;
+    double temperature_k = 0, z_ref_ohm = 0;
+    CachedStage stage;
+  };
+  thread_local std::vector<Entry> cache; // most recent last
+  for (std::size_t i = 0; i < cache.size(); ++i) {
+    const Entry &e = cache[i];
+    if (e.spec == spec && e.temperature_k == cond.temperature_k && e.z_ref_ohm == z_ref_ohm &&
+        e.f == f) {
+      std::rotate(cache.begin() + static_cast<long>(i), cache.begin() + static_cast<long>(i) + 1,
+                  cache.end());
+      return cache.back().stage;
+    }
+  }
+  Network n = medium.network(f, cond);
+  if (n.ports != 2)
+    throw InputError("spec '" + spec + "'", "must give a 2-port");
+  if (n.z0_ohm[0] != z_ref_ohm || n.z0_ohm[1] != z_ref_ohm)
+    n = renormalize(n, {z_ref_ohm, z_ref_ohm});
+  if (cache.size() == 16)
+    cache.erase(cache.begin());
+  cache.push_back({spec, f, cond.temperature_k, z_ref_ohm, {std::move(n), medium.describe()}});
+  return cache.back().stage;
+}
+
 Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, const Conditions &cond,
                     const std::string &hop, double baud_bd, std::vector<StageReport> &stages,
                     std::vector<std::string> &warnings,
@@ -128,13 +166,10 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
       stages.push_back(sr);
       continue;
     }
-    Network n = built[i].electrical->network(f, cond);
-    if (n.ports != 2)
-      throw InputError("spec '" + spec + "'", "must give a 2-port");
-    if (n.z0_ohm[0] != z_ref_ohm || n.z0_ohm[1] != z_ref_ohm)
-      n = renormalize(n, {z_ref_ohm, z_ref_ohm});
+    const CachedStage &cs = stage_network(spec, *built[i].electrical, f, cond, z_ref_ohm);
+    Network n = cs.net;
     StageReport sr;
-    sr.name = built[i].electrical->describe();
+    sr.name = cs.description;
     sr.kind = spec.substr(0, spec.find(':'));
     sr.hop = hop;
     stages.push_back(sr);
