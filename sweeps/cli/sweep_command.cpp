@@ -64,7 +64,7 @@ int run_sweep_command(const SweepArgs &a) {
   if (sweeps::mpi::launched_by_mpi()) { // one rank per core by default: 1 thread per rank
     o.threads = a.threads ? a.threads : 1;
     const auto r = sweeps::mpi::run_sweep_mpi(a.spec, a.force, o);
-    if (r.rank == 0)
+    if (r.rank == 0 && r.exit_code == 0)
       report(a, r.summary, r.ranks);
     return r.exit_code;
   }

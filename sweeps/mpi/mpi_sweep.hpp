@@ -18,16 +18,18 @@ namespace linkphy::sweeps::mpi {
 bool launched_by_mpi();
 
 struct MpiSweepResult {
-  int rank = 0;         ///< this process's rank
-  int ranks = 1;        ///< ranks in the job
-  int exit_code = 0;    ///< on ranks ≠ 0: 0 success, 2 bad input, 1 other failure (rank 0 throws)
-  SweepSummary summary; ///< rank 0: the whole sweep's summary
+  int rank = 0;          ///< this process's rank
+  int ranks = 1;         ///< ranks in the job
+  int exit_code = 0;     ///< 0 success, 2 bad input, 1 other failure
+  bool reported = false; ///< rank 0: the failure's one line is already on stderr
+  SweepSummary summary;  ///< rank 0: the whole sweep's summary
 };
 
 /// Initialises MPI, reads the spec on every rank, runs the sweep across the ranks, finalises MPI.
-/// Every rank must call it with the same arguments. On rank 0 an error (bad spec, a failed point
-/// on any rank) is thrown as InputError (std::runtime_error for other failures) after every rank
-/// has stopped, so the CLI prints one line; other ranks return a non-zero exit_code silently.
+/// Every rank must call it with the same arguments. An error (bad spec, a failed point on any
+/// rank) is said once, by rank 0 (`linkphy: WHAT` on stderr, `reported`), before any rank
+/// returns; exit_code is then non-zero on rank 0 (2 bad input, 1 other) and on every rank when the
+/// set-up failed. Errors before MPI is up (Session) are thrown.
 MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
                              SweepOptions options);
 
