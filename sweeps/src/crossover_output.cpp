@@ -92,11 +92,12 @@ void print_crossover_table(std::ostream &os, const CrossoverStudy &s,
                   r.lane_rate_gbps, r.copper_tech.c_str(), r.optical_tech.c_str(), x.c_str(),
                   fixed(r.copper_energy_pj_per_bit, "%.3g").c_str(),
                   fixed(r.optical_energy_pj_per_bit, "%.3g").c_str(),
-                  r.bound.rfind("no_", 0) == 0
-                      ? (r.bound == "no_copper_power_model"
-                             ? "  (no copper power model at this rate)"
-                             : "  (no optical power model at this rate)")
-                      : (r.optical_closes ? "" : "  (no optics closes there)"));
+                  r.bound.rfind("no_", 0) == 0 ? (r.bound == "no_copper_power_model"
+                                                      ? "  (no copper power model at this rate)"
+                                                      : "  (no optical power model at this rate)")
+                  : r.optical_closes           ? ""
+                  : r.copper_tech == "none"    ? "  (neither copper nor optics closes there)"
+                                               : "  (no optics closes there)");
     os << line;
   }
 }

@@ -6,8 +6,10 @@
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/crossover.hpp>
+#include <linkphy/sweeps/crossover_output.hpp>
 
 #include <cmath>
+#include <sstream>
 
 using namespace linkphy;
 using namespace linkphy::sweeps;
@@ -192,4 +194,25 @@ TEST_CASE("crossover bad input is one InputError", "[crossover]") {
   s = study();
   s.rates = {"33G"};
   CHECK_THROWS_AS(find_crossovers(s, synthetic_model()), InputError);
+}
+
+TEST_CASE("the crossover table says which family closes nowhere", "[crossover]") {
+  // A rate where no optics closes (copper wins to the end) and one where nothing closes at all
+  // (the default study's 400G: optics has no PMD there and copper fails at search_min).
+  CrossoverStudy s;
+  CrossoverRow copper_only;
+  copper_only.rate = "400G";
+  copper_only.copper_tech = "acc";
+  copper_only.optical_tech = "none";
+  copper_only.crossover_m = 1.48;
+  CrossoverRow nothing = copper_only;
+  nothing.copper_tech = "none";
+  nothing.crossover_m = 0.05;
+  nothing.bound = "below_min";
+  std::ostringstream a, b;
+  print_crossover_table(a, s, {copper_only});
+  print_crossover_table(b, s, {nothing});
+  CHECK_THAT(a.str(), Catch::Contains("(no optics closes there)"));
+  CHECK_THAT(b.str(), Catch::Contains("<0.05") &&
+                          Catch::Contains("(neither copper nor optics closes there)"));
 }
