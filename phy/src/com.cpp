@@ -1490,10 +1490,10 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
       if (!prof_x[ci].empty())
         warm = prof_x[ci];
     }
-  // 2. The pattern search from the three best settings of the scan, at half its steps.
+  // 2. The pattern search from the two best settings of the scan, at half its steps.
   {
     const std::vector<std::size_t> order = ranking();
-    for (std::size_t k = 0; k < order.size() && k < 3; ++k)
+    for (std::size_t k = 0; k < order.size() && k < 2; ++k)
       ctle_search(order[k], std::max<std::size_t>(1, step_a / 2),
                   std::max<std::size_t>(1, step_b / 2));
   }
