@@ -136,9 +136,9 @@ TEST_CASE("the package cascade matches the textbook 2-port formula", "[com][sear
 TEST_CASE("the local equaliser search against the exhaustive one", "[com][search]") {
   // The local search visits a subset of the grid, so its FOM can never exceed the exhaustive
   // optimum (1e-12 dB: the same FOM arithmetic). On these lines (150–600 mm, 6–20 dB at Nyquist)
-  // it finds the same setting and hence the same COM (1e-9 dB). It is not exact in general: on
-  // the DAC hops of the link evaluator at 25–200G it missed the optimum at 8 of 60 lengths
-  // (FOM 0.03–0.3 dB lower), so it is opt-in (Settings::Search::local).
+  // it finds the same setting and hence the same COM (1e-9 dB). It is not exact in general (on
+  // the link evaluator's DAC hops at 25–200G it reaches the optimum at 56 of 60 lengths, worst
+  // 0.026 dB lower; docs/com.md; the test below), so it is opt-in (Settings::Search::local).
   for (double len_mm : {150.0, 300.0, 600.0}) {
     Settings s = cr_settings();
     const PathTransfer ch = line_channel(len_mm);
