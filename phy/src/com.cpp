@@ -1499,7 +1499,27 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
   }
   if (best_x.empty())
     return best;
-  // 3. The TX FFE box of ±2 steps at the second- to fourth-best profiled settings (the compass
+  // 3. The neighbours of the best CTLE setting (±1 step in g_DC and g_DC_HP) once more, each by a
+  //    compass search from the best point's taps (a profile depends on where it starts).
+  {
+    const Point centre = best_x;
+    for (int db = -1; db <= 1; ++db)
+      for (int da = -1; da <= 1; ++da) {
+        const long a = static_cast<long>(centre[0]) + da, b = static_cast<long>(centre[1]) + db;
+        if ((da == 0 && db == 0) || a < 0 || b < 0 || a >= static_cast<long>(n_gdc) ||
+            b >= static_cast<long>(n_hp))
+          continue;
+        Point x = centre;
+        x[0] = static_cast<std::size_t>(a);
+        x[1] = static_cast<std::size_t>(b);
+        double fx = eval(x, -1e300);
+        if (fx <= -1e299)
+          continue;
+        tx_compass(x, fx);
+        consider(x, fx);
+      }
+  }
+  // 4. The TX FFE box of ±2 steps at the second- to fourth-best profiled settings (the compass
   //    search can stop on a ridge of the TX FFE grid), then at the best point.
   {
     const std::vector<std::size_t> order = ranking();
@@ -1507,7 +1527,7 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
       tx_box(prof_x[order[k]], 2);
   }
   tx_box(best_x, 2);
-  // 4. Polish: every point within one step of the best in every coordinate (3^dims), again
+  // 5. Polish: every point within one step of the best in every coordinate (3^dims), again
   //    around each better point found, until the box holds nothing better.
   for (bool moved = true; moved;) {
     moved = false;
