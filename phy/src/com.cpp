@@ -1306,6 +1306,7 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
   auto better = [&](double f, std::size_t ci, long t, double bf, std::size_t bci, long bt) {
     return f > bf || (f == bf && (ci < bci || (ci == bci && t < bt)));
   };
+  Point best_x;
   auto consider = [&](const Point &x, double f) {
     const std::size_t ci = ctle_of(x);
     const long t = combo_of(x);
@@ -1313,87 +1314,227 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
       best.fom = f;
       best.ctle = ci;
       best.tx = static_cast<std::size_t>(t);
+      best_x = x;
       return true;
     }
     return false;
   };
-  // Starts: TX FFE taps at their values nearest 0, g_DC_HP nearest 0, g_DC at its first,
-  // middle and last value.
+  // No TX FFE: every tap at its value nearest 0.
   Point start(nd, 0);
-  {
-    const std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
-    for (std::size_t k = 1; k < hp.size(); ++k)
-      if (std::abs(hp[k]) < std::abs(hp[start[1]]))
-        start[1] = k;
-    for (std::size_t d = 2; d < nd; ++d) {
-      const auto &v = s_.tx_tap_values[d - 2];
-      for (std::size_t k = 1; k < v.size(); ++k)
-        if (std::abs(v[k]) < std::abs(v[start[d]]))
-          start[d] = k;
-    }
+  for (std::size_t d = 2; d < nd; ++d) {
+    const auto &v = s_.tx_tap_values[d - 2];
+    for (std::size_t k = 1; k < v.size(); ++k)
+      if (std::abs(v[k]) < std::abs(v[start[d]]))
+        start[d] = k;
   }
-  // Every CTLE setting, in serpentine order so that consecutive settings are neighbours: a
-  // compass search over the TX FFE taps only (±1 step per tap, to the best improving neighbour),
-  // started from the best taps of the setting before (the first from no TX FFE).
-  Point best_x;
-  Point warm = start;
-  for (std::size_t ih = 0; ih < n_hp; ++ih)
-    for (std::size_t k = 0; k < n_gdc; ++k) {
-      Point x = warm;
-      x[1] = ih;
-      x[0] = ih % 2 == 0 ? k : n_gdc - 1 - k;
-      double fx = eval(x, -1e300);
-      if (fx <= -1e299) {
-        x = start;
-        x[1] = ih;
-        x[0] = ih % 2 == 0 ? k : n_gdc - 1 - k;
-        fx = eval(x, -1e300);
-        if (fx <= -1e299)
-          continue;
-      }
-      // Moves of one tap by ±1 step, and of two taps at once (along the c(0) >= c0_min edge,
-      // where growing one tap needs another to shrink).
-      auto shift = [&](Point &y, std::size_t d, int delta) {
-        if ((delta < 0 && y[d] == 0) || (delta > 0 && y[d] + 1 >= dims[d]))
-          return false;
-        y[d] = delta < 0 ? y[d] - 1 : y[d] + 1;
-        return true;
+  // Moves coordinate d of x by ±1 in place; false (x unchanged) at the grid's edge.
+  auto shift = [&](Point &x, std::size_t d, int delta) {
+    if ((delta < 0 && x[d] == 0) || (delta > 0 && x[d] + 1 >= dims[d]))
+      return false;
+    x[d] = delta < 0 ? x[d] - 1 : x[d] + 1;
+    return true;
+  };
+  // Compass search over the TX FFE taps at x's CTLE setting: the moves of one tap by ±1 step
+  // first; only when none of them improves, the moves of two taps at once (along the c(0) >=
+  // c0_min edge, where growing one tap needs another to shrink). To the best improving move
+  // each time, until none improves. Moves are made in place and undone (no copies).
+  auto tx_compass = [&](Point &x, double &fx) {
+    for (;;) {
+      double fs = fx;
+      std::size_t bd = 0, be = 0; // best move: tap bd by bdd (and tap be by bde if be > 0)
+      int bdd = 0, bde = 0;
+      auto try_here = [&](std::size_t d, int dd, std::size_t e, int de) {
+        const double fy = eval(x, fs);
+        if (fy > fs) {
+          fs = fy;
+          bd = d;
+          bdd = dd;
+          be = e;
+          bde = de;
+        }
       };
-      for (;;) {
-        Point step;
-        double fs = fx;
-        auto try_point = [&](const Point &y) {
-          const double fy = eval(y, fs);
-          if (fy > fs) {
-            fs = fy;
-            step = y;
+      for (std::size_t d = 2; d < nd; ++d)
+        for (int dd : {-1, 1})
+          if (shift(x, d, dd)) {
+            try_here(d, dd, 0, 0);
+            shift(x, d, -dd);
           }
-        };
+      if (bdd == 0)
         for (std::size_t d = 2; d < nd; ++d)
-          for (int delta : {-1, 1}) {
-            Point y = x;
-            if (shift(y, d, delta))
-              try_point(y);
+          for (int dd : {-1, 1}) {
+            if (!shift(x, d, dd))
+              continue;
             for (std::size_t e = d + 1; e < nd; ++e)
-              for (int delta_e : {-1, 1}) {
-                Point z = y;
-                if (z != x && shift(z, e, delta_e))
-                  try_point(z);
-              }
+              for (int de : {-1, 1})
+                if (shift(x, e, de)) {
+                  try_here(d, dd, e, de);
+                  shift(x, e, -de);
+                }
+            shift(x, d, -dd);
           }
-        if (step.empty())
-          break;
-        x = step;
-        fx = fs;
-      }
-      warm = x;
-      if (consider(x, fx))
-        best_x = x;
+      if (bdd == 0)
+        return;
+      shift(x, bd, bdd);
+      if (bde != 0)
+        shift(x, be, bde);
+      fx = fs;
     }
+  };
+  // The profile of a CTLE setting (g_DC index a, g_DC_HP index b): the best TX FFE setting the
+  // compass search reaches there from `warm`'s taps (or, if that point has no valid cursor, from
+  // no TX FFE); computed once per setting.
+  std::vector<char> seen(ctles.size(), 0);
+  std::vector<double> prof(ctles.size(), -1e300);
+  std::vector<Point> prof_x(ctles.size());
+  auto profile = [&](std::size_t a, std::size_t b, const Point &warm) {
+    const std::size_t ci = b * n_gdc + a;
+    if (seen[ci])
+      return ci;
+    seen[ci] = 1;
+    Point x = warm;
+    x[0] = a;
+    x[1] = b;
+    double fx = eval(x, -1e300);
+    if (fx <= -1e299) {
+      x = start;
+      x[0] = a;
+      x[1] = b;
+      fx = eval(x, -1e300);
+      if (fx <= -1e299)
+        return ci;
+    }
+    tx_compass(x, fx);
+    prof[ci] = fx;
+    prof_x[ci] = x;
+    consider(x, fx);
+    return ci;
+  };
+  // The profiled CTLE settings, best profile first (ties in table order).
+  auto ranking = [&] {
+    std::vector<std::size_t> order;
+    for (std::size_t ci = 0; ci < ctles.size(); ++ci)
+      if (!prof_x[ci].empty())
+        order.push_back(ci);
+    std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+      return prof[i] > prof[j] || (prof[i] == prof[j] && i < j);
+    });
+    return order;
+  };
+  // Pattern search on the profile over the CTLE grid from setting ci: its neighbours at steps
+  // (sa, sb) in g_DC and g_DC_HP (the diagonal ones only at steps (1, 1)), each profiled from
+  // ci's taps; to the best improving one; the steps halve when none improves, down to 1.
+  auto ctle_search = [&](std::size_t ci, std::size_t sa, std::size_t sb) {
+    for (;;) {
+      std::size_t next = ci;
+      for (int db = -1; db <= 1; ++db)
+        for (int da = -1; da <= 1; ++da) {
+          if ((da == 0 && db == 0) || (da != 0 && db != 0 && (sa > 1 || sb > 1)))
+            continue;
+          const long na = static_cast<long>(ci % n_gdc) + da * static_cast<long>(sa);
+          const long nb = static_cast<long>(ci / n_gdc) + db * static_cast<long>(sb);
+          if (na < 0 || nb < 0 || na >= static_cast<long>(n_gdc) || nb >= static_cast<long>(n_hp))
+            continue;
+          const std::size_t nj =
+              profile(static_cast<std::size_t>(na), static_cast<std::size_t>(nb), prof_x[ci]);
+          if (prof[nj] > prof[next])
+            next = nj;
+        }
+      if (next != ci) {
+        ci = next;
+        continue;
+      }
+      if (sa == 1 && sb == 1)
+        return;
+      sa = std::max<std::size_t>(1, sa / 2);
+      sb = std::max<std::size_t>(1, sb / 2);
+    }
+  };
+  // Every point of the TX FFE box within r steps of `centre`'s taps at its CTLE setting (floor:
+  // the best FOM so far), again around each better point found, until the box holds nothing
+  // better.
+  auto tx_box = [&](const Point &centre0, int r) {
+    Point centre = centre0;
+    for (bool moved = true; moved; centre = best_x) {
+      moved = false;
+      Point y = centre;
+      std::vector<int> off(nd, -r);
+      for (;;) {
+        bool ok = true;
+        for (std::size_t d = 2; d < nd && ok; ++d) {
+          const long v = static_cast<long>(centre[d]) + off[d];
+          ok = v >= 0 && v < static_cast<long>(dims[d]);
+          y[d] = static_cast<std::size_t>(std::max(v, 0L));
+        }
+        if (ok && consider(y, eval(y, best.fom)))
+          moved = true;
+        std::size_t d = 2;
+        while (d < nd && ++off[d] > r)
+          off[d++] = -r;
+        if (d == nd)
+          break;
+      }
+    }
+  };
+  // 1. A coarse scan of the CTLE grid: g_DC in steps of a fifth of its range (and its last
+  //    value), g_DC_HP in steps of half of it (and its last value), in serpentine order, each
+  //    setting profiled from the taps of the one before (the first from no TX FFE).
+  const std::size_t step_a = std::max<std::size_t>(1, n_gdc / 5);
+  const std::size_t step_b = std::max<std::size_t>(1, n_hp / 2);
+  std::vector<std::size_t> as, bs;
+  for (std::size_t a = 0; a < n_gdc; a += step_a)
+    as.push_back(a);
+  if (as.back() != n_gdc - 1)
+    as.push_back(n_gdc - 1);
+  for (std::size_t b = 0; b < n_hp; b += step_b)
+    bs.push_back(b);
+  if (bs.back() != n_hp - 1)
+    bs.push_back(n_hp - 1);
+  Point warm = start;
+  for (std::size_t j = 0; j < bs.size(); ++j)
+    for (std::size_t i = 0; i < as.size(); ++i) {
+      const std::size_t ci = profile(j % 2 == 0 ? as[i] : as[as.size() - 1 - i], bs[j], warm);
+      if (!prof_x[ci].empty())
+        warm = prof_x[ci];
+    }
+  // 2. The pattern search from the two best settings of the scan, at half its steps.
+  {
+    const std::vector<std::size_t> order = ranking();
+    for (std::size_t k = 0; k < order.size() && k < 2; ++k)
+      ctle_search(order[k], std::max<std::size_t>(1, step_a / 2),
+                  std::max<std::size_t>(1, step_b / 2));
+  }
   if (best_x.empty())
     return best;
-  // Polish: every point within one step of the best in every coordinate (3^dims), again
-  // around each better point found, until the box holds nothing better.
+  // 3. The neighbours of the best CTLE setting (±1 step in g_DC and g_DC_HP) once more, each by a
+  //    compass search from the best point's taps (a profile depends on where it starts).
+  {
+    const Point centre = best_x;
+    for (int db = -1; db <= 1; ++db)
+      for (int da = -1; da <= 1; ++da) {
+        const long a = static_cast<long>(centre[0]) + da, b = static_cast<long>(centre[1]) + db;
+        if ((da == 0 && db == 0) || a < 0 || b < 0 || a >= static_cast<long>(n_gdc) ||
+            b >= static_cast<long>(n_hp))
+          continue;
+        Point x = centre;
+        x[0] = static_cast<std::size_t>(a);
+        x[1] = static_cast<std::size_t>(b);
+        double fx = eval(x, -1e300);
+        if (fx <= -1e299)
+          continue;
+        tx_compass(x, fx);
+        consider(x, fx);
+      }
+  }
+  // 4. The TX FFE box of ±2 steps at the second- to fourth-best profiled settings (the compass
+  //    search can stop on a ridge of the TX FFE grid), then at the best point.
+  {
+    const std::vector<std::size_t> order = ranking();
+    for (std::size_t k = 1; k < order.size() && k < 4; ++k)
+      tx_box(prof_x[order[k]], 2);
+  }
+  tx_box(best_x, 2);
+  // 5. Polish: every point within one step of the best in every coordinate (3^dims), again
+  //    around each better point found, until the box holds nothing better.
   for (bool moved = true; moved;) {
     moved = false;
     const Point centre = best_x;
@@ -1406,10 +1547,8 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
         ok = v >= 0 && v < static_cast<long>(dims[d]);
         y[d] = static_cast<std::size_t>(std::max(v, 0L));
       }
-      if (ok && consider(y, eval(y, best.fom))) {
-        best_x = y;
+      if (ok && consider(y, eval(y, best.fom)))
         moved = true;
-      }
       std::size_t d = 0;
       while (d < nd && ++off[d] > 1)
         off[d++] = -1;

@@ -2,14 +2,18 @@
 // quadratic form in the CTLE gains, the package algebra in explicit complex arithmetic, and the
 // optional local search against the exhaustive one.
 #include "../../phy/src/com_internal.hpp"
+#include "hop_fixture.hpp"
 
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/hop.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 
@@ -132,9 +136,9 @@ TEST_CASE("the package cascade matches the textbook 2-port formula", "[com][sear
 TEST_CASE("the local equaliser search against the exhaustive one", "[com][search]") {
   // The local search visits a subset of the grid, so its FOM can never exceed the exhaustive
   // optimum (1e-12 dB: the same FOM arithmetic). On these lines (150–600 mm, 6–20 dB at Nyquist)
-  // it finds the same setting and hence the same COM (1e-9 dB). It is not exact in general: on
-  // the DAC hops of the link evaluator at 25–200G it missed the optimum at 8 of 60 lengths
-  // (FOM 0.03–0.3 dB lower), so it is opt-in (Settings::Search::local).
+  // it finds the same setting and hence the same COM (1e-9 dB). It is not exact in general (on
+  // the link evaluator's DAC hops at 25–200G it reaches the optimum at 56 of 60 lengths, worst
+  // 0.026 dB lower; docs/com.md; the test below), so it is opt-in (Settings::Search::local).
   for (double len_mm : {150.0, 300.0, 600.0}) {
     Settings s = cr_settings();
     const PathTransfer ch = line_channel(len_mm);
@@ -151,6 +155,83 @@ TEST_CASE("the local equaliser search against the exhaustive one", "[com][search
     CHECK(lo.tx_taps == ex.tx_taps);
     CHECK(lo.settings_evaluated < ex.settings_evaluated / 10);
   }
+}
+
+TEST_CASE("the local search against the exhaustive one on board lines and cable hops",
+          "[com][search]") {
+  // Validation of the heuristic over a broader set than above, at the 802.3ck CR settings:
+  // (a) board lines between the 802.3ck packages (line_channel), 100–700 mm in 50 mm steps;
+  // (b) hops through the hop API (hop_transfer with the C2C packages of hop_fixture): host trace,
+  //     a 90 Ω mated-connector section (≈ 50 ps), a twinax-like cable (skin-dominated loss,
+  //     ≈ 5 dB/m at 26.6 GHz), connector and trace again — reflections make the FOM over the
+  //     grid rugged, as on the link evaluator's DAC hops — 0.5–4.5 m, every other one with a
+  //     NEXT aggressor (a short trace 34 dB down, PathKind::next).
+  // Always: the local FOM never exceeds the exhaustive optimum (it only evaluates grid points
+  // with the same arithmetic; 1e-12 dB). Measured on this set: the search of phy/src/com.cpp
+  // (coarse CTLE scan + pattern search + TX FFE boxes) 22/29 optimum hits, worst deficit 0.264 dB,
+  // mean 0.018 dB; the search before it (every CTLE setting swept with a TX FFE compass search)
+  // 25/29, 0.038 dB, 0.003 dB — better here, though worse on the link evaluator's DAC hops
+  // (docs/com.md). Limits, met by both: ≥ 20 of 29 hits, worst ≤ 0.3 dB, mean ≤ 0.025 dB. (A
+  // variant scanning g_DC_HP in steps of 2 and pattern-searching from two scan settings had
+  // worst 0.303 dB and mean 0.027 dB: it fails.)
+  const Settings s = cr_settings();
+  struct Case {
+    std::string name;
+    linkphy::HopInput in;
+  };
+  std::vector<Case> cases;
+  for (int len = 100; len <= 700; len += 50) {
+    Case c{"board line " + std::to_string(len) + " mm", {}};
+    c.in.settings = s;
+    c.in.thru = line_channel(len);
+    cases.push_back(std::move(c));
+  }
+  const auto f = hop_fixture::grid();
+  const LineModel trace{0, 1.2e-3, 3.0e-4, 6.2e-3}; // hop_fixture's board trace
+  const LineModel cable{0, 9.0e-5, 4.4e-6, 4.5e-3}; // twinax-like: ≈ 5 dB/m at 26.6 GHz
+  const LineModel connector{0, 2.0e-4, 5.0e-5, 6.2e-3};
+  const TwoPort host = transmission_line(f, trace, 100.0, 60.0, 50.0);
+  const TwoPort mated = transmission_line(f, connector, 90.0, 8.0, 50.0);
+  for (int k = 0; k < 16; ++k) {
+    const double len_m = 0.5 + 0.25 * k;
+    TwoPort t = cascade(host, mated);
+    t = cascade(t, transmission_line(f, cable, 100.0, len_m * 1000, 50.0));
+    t = cascade(t, flipped(mated));
+    t = cascade(t, flipped(host));
+    Case c{"cable hop " + std::to_string(len_m) + " m", {}};
+    c.in.settings = s;
+    c.in.thru = linkphy::hop_transfer(f, t, hop_fixture::package(), PathKind::thru, c.name);
+    if (k % 2 == 1) {
+      c.name += " with NEXT";
+      PathTransfer next = linkphy::hop_transfer(f, transmission_line(f, trace, 100.0, 30.0, 50.0),
+                                                hop_fixture::package(), PathKind::next, "next");
+      for (auto &h : next.h21)
+        h *= 0.02;
+      c.in.aggressors.push_back(next);
+    }
+    cases.push_back(std::move(c));
+  }
+  int hits = 0;
+  double worst_db = 0, sum_db = 0;
+  for (Case &c : cases) {
+    c.in.local_search = false;
+    const double ex = linkphy::evaluate_hop_statistical(c.in).com.fom_db;
+    c.in.local_search = true;
+    const double lo = linkphy::evaluate_hop_statistical(c.in).com.fom_db;
+    INFO(c.name << ": exhaustive FOM " << ex << " dB, local " << lo << " dB");
+    CHECK(lo <= ex + 1e-12);
+    const double deficit = std::max(ex - lo, 0.0);
+    hits += deficit <= 1e-12 ? 1 : 0;
+    worst_db = std::max(worst_db, deficit);
+    sum_db += deficit;
+  }
+  std::printf("local vs exhaustive search on %zu channels: %d optimum hits, worst deficit %.3f dB, "
+              "mean %.4f dB\n",
+              cases.size(), hits, worst_db, sum_db / static_cast<double>(cases.size()));
+  REQUIRE(cases.size() == 29);
+  CHECK(hits >= 20);
+  CHECK(worst_db <= 0.3);
+  CHECK(sum_db / static_cast<double>(cases.size()) <= 0.025);
 }
 
 TEST_CASE("the pruned exhaustive search finds the best of all settings evaluated one by one",
