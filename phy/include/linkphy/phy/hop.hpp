@@ -48,8 +48,8 @@ struct HopInput {
   /// σ_q² = LSB²/12 with the full scale at the equalised signal's peak-to-peak (Σ|cursors|·2).
   double adc_enob = 0;
   /// The equaliser search (com.hpp Settings::search): false (default) runs the exhaustive
-  /// Annex 93A search; true the local search (~25× faster, but it can settle on a setting with a
-  /// lower figure of merit: see com.hpp), whatever `settings.search` says.
+  /// Annex 93A search; true the local search (far faster: docs/com.md; but it can settle on a
+  /// setting with a lower figure of merit: see com.hpp), whatever `settings.search` says.
   bool local_search = false;
 };
 
