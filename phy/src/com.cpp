@@ -1449,10 +1449,10 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
       sb = std::max<std::size_t>(1, sb / 2);
     }
   };
-  // Every point of the TX FFE box within r steps of `centre`'s taps at its CTLE setting (floor:
-  // the best FOM so far), again around each better point found, until the box holds nothing
-  // better.
-  auto tx_box = [&](const Point &centre0, int r) {
+  // Every point within r steps of `centre` in each coordinate from `first` on (the others kept;
+  // floor: the best FOM so far), again around each better point found, until the box holds
+  // nothing better. first = 2: the TX FFE box at centre's CTLE setting; 0: all coordinates.
+  auto box = [&](const Point &centre0, std::size_t first, int r) {
     Point centre = centre0;
     for (bool moved = true; moved; centre = best_x) {
       moved = false;
@@ -1460,14 +1460,14 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
       std::vector<int> off(nd, -r);
       for (;;) {
         bool ok = true;
-        for (std::size_t d = 2; d < nd && ok; ++d) {
+        for (std::size_t d = first; d < nd && ok; ++d) {
           const long v = static_cast<long>(centre[d]) + off[d];
           ok = v >= 0 && v < static_cast<long>(dims[d]);
           y[d] = static_cast<std::size_t>(std::max(v, 0L));
         }
         if (ok && consider(y, eval(y, best.fom)))
           moved = true;
-        std::size_t d = 2;
+        std::size_t d = first;
         while (d < nd && ++off[d] > r)
           off[d++] = -r;
         if (d == nd)
@@ -1530,32 +1530,12 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
   {
     const std::vector<std::size_t> order = ranking();
     for (std::size_t k = 1; k < order.size() && k < 4; ++k)
-      tx_box(prof_x[order[k]], 2);
+      box(prof_x[order[k]], 2, 2);
   }
-  tx_box(best_x, 2);
+  box(best_x, 2, 2);
   // 5. Polish: every point within one step of the best in every coordinate (3^dims), again
   //    around each better point found, until the box holds nothing better.
-  for (bool moved = true; moved;) {
-    moved = false;
-    const Point centre = best_x;
-    Point y(nd);
-    std::vector<int> off(nd, -1);
-    for (;;) {
-      bool ok = true;
-      for (std::size_t d = 0; d < nd && ok; ++d) {
-        const long v = static_cast<long>(centre[d]) + off[d];
-        ok = v >= 0 && v < static_cast<long>(dims[d]);
-        y[d] = static_cast<std::size_t>(std::max(v, 0L));
-      }
-      if (ok && consider(y, eval(y, best.fom)))
-        moved = true;
-      std::size_t d = 0;
-      while (d < nd && ++off[d] > 1)
-        off[d++] = -1;
-      if (d == nd)
-        break;
-    }
-  }
+  box(best_x, 0, 1);
   return best;
 }
 
