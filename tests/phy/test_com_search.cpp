@@ -60,16 +60,22 @@ PathTransfer line_channel(double len_mm) {
   t = cascade(t, flipped(package(f, side, pkg, 50.0)));
   return PathTransfer{PathKind::thru, f, terminated_transfer(t, 0, 0), "line"};
 }
+// The CR settings reduced to one CTLE setting (g_DC −7 dB, g_DC_HP −2 dB) without TX FFE: a
+// search of one point, for the σ_N checks.
+Settings one_ctle_no_ffe() {
+  Settings s = cr_settings();
+  s.g_dc_db = {-7};
+  s.g_dc_hp_db = {-2};
+  s.tx_tap_values = {{0}, {0}, {0}, {0}};
+  return s;
+}
 } // namespace
 
 TEST_CASE("sigma_N is the 93A-35 integral at the chosen CTLE", "[com][search]") {
   // σ_N is now a quadratic form in the CTLE weights (precomputed per grid); it must equal the
   // integral of |H_r·H_ctf|² over the channel's points, summed directly here. Tolerance 1e-12
   // relative: the two differ only in summation order (double rounding, ~1e-16 per term).
-  Settings s = cr_settings();
-  s.g_dc_db = {-7};
-  s.g_dc_hp_db = {-2};
-  s.tx_tap_values = {{0}, {0}, {0}, {0}};
+  Settings s = one_ctle_no_ffe();
   const PathTransfer ch = line_channel(250);
   const Result r = evaluate(s, ch, {});
   double acc = 0;
@@ -89,10 +95,7 @@ TEST_CASE("a raised-cosine RX roll-off tapers sigma_N and the pulse", "[com][sea
   CHECK(rx_raised_cosine(35e9, start, end) == Approx(0.5).epsilon(1e-15));
   CHECK(rx_raised_cosine(40e9, start, end) == 0.0);
   CHECK(rx_raised_cosine(90e9, 0, 0) == 1.0); // no stage
-  Settings s = cr_settings();
-  s.g_dc_db = {-7};
-  s.g_dc_hp_db = {-2};
-  s.tx_tap_values = {{0}, {0}, {0}, {0}};
+  Settings s = one_ctle_no_ffe();
   const PathTransfer ch = line_channel(250);
   const Result plain = evaluate(s, ch, {});
   s.rc_start_hz = start;
