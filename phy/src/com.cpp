@@ -1010,8 +1010,10 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
     init = st.prefix_win[static_cast<std::size_t>(tx.prefix)].data();
     j0 = tx.prefix_taps;
   }
-  std::array<double, TapSet::kMaxLags> cs{};
-  std::array<const double *, TapSet::kMaxLags> srcs{};
+  // (Only the first k entries are read: left uninitialised, as zeroing them cost ~5 % of a
+  // pruned evaluation.)
+  std::array<double, TapSet::kMaxLags> cs;
+  std::array<const double *, TapSet::kMaxLags> srcs;
   std::size_t k = 0;
   const bool fits = c.size() <= TapSet::kMaxLags;
   for (std::size_t j = j0; j < c.size() && fits; ++j)
@@ -1096,8 +1098,8 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
   // tap order as ffe_sample does (a zero tap adds exact zeros), c_j·p(t_s + (d + pre − j)·M).
   thread_local std::vector<double> h;
   h.resize(span + 1); // every entry is written by ui_samples before it is read
-  std::array<double, TapSet::kMaxLags> ucs{};
-  std::array<const double *, TapSet::kMaxLags> usrc{};
+  std::array<double, TapSet::kMaxLags> ucs; // the first uk entries are set (as cs, srcs)
+  std::array<const double *, TapSet::kMaxLags> usrc;
   std::size_t uk = 0;
   const auto ub = static_cast<std::size_t>(ts - lo);
   const double *dec_row = st.dec.data() + (ub % um) * st.dec_n;
