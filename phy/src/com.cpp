@@ -975,16 +975,25 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
       const std::size_t nph = st.rd.size();
       if (nph <= 64 && st.rd_t.size() >= nl * nph) {
         // All phases at once (the same products and sums per phase as lag_quad).
+        // (q starts from lag 0's products rather than from zeros: the same sums bar the sign of
+        // an exact zero, which the max(·, 0) below removes.)
         std::array<double, 64> q;
-        std::fill(q.begin(), q.begin() + static_cast<long>(nph), 0.0);
-        for (std::size_t l = 0; l < nl; ++l) {
+        for (std::size_t ph = 0; ph < nph; ++ph)
+          q[ph] = st.rd_t[ph] * lag[0];
+        for (std::size_t l = 1; l < nl; ++l) {
           const double *row = st.rd_t.data() + l * nph;
           const double a = lag[l];
           for (std::size_t ph = 0; ph < nph; ++ph)
             q[ph] += row[ph] * a;
         }
-        for (std::size_t ph = 0; ph < nph; ++ph)
-          jit = std::min(jit, q[ph]);
+        double lane[4] = {1e300, 1e300, 1e300, 1e300}; // independent minima
+        std::size_t ph = 0;
+        for (; ph + 4 <= nph; ph += 4)
+          for (std::size_t u = 0; u < 4; ++u)
+            lane[u] = lane[u] < q[ph + u] ? lane[u] : q[ph + u];
+        for (; ph < nph; ++ph)
+          lane[0] = std::min(lane[0], q[ph]);
+        jit = std::min(std::min(lane[0], lane[1]), std::min(lane[2], lane[3]));
       } else {
         for (const auto &r : st.rd)
           jit = std::min(jit, lag_quad(r));
@@ -1042,13 +1051,25 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
   auto sample = [&](long i) { return win[static_cast<std::size_t>(i)]; };
   // Peak within ±3 UI of the unequalised one: coarse pass every 4 samples, then refine (the
   // pulse is smooth at M ≥ 16 samples per UI).
+  // (The coarse maximum over four independent lanes, then its first sample: the sample the
+  // serial first-strictly-greater scan returns, without its chain of dependent compares.)
   long peak_rel = 5L * m;
   double peak_v = sample(peak_rel);
-  for (long t = 5L * m + 4; t <= 11L * m; t += 4) {
-    const double v = sample(t);
-    if (v > peak_v) {
-      peak_v = v;
-      peak_rel = t;
+  {
+    double lane[4] = {peak_v, peak_v, peak_v, peak_v};
+    long t = 5L * m + 4;
+    for (; t + 12 <= 11L * m; t += 16)
+      for (long u = 0; u < 4; ++u)
+        lane[u] = std::max(lane[u], sample(t + 4 * u));
+    for (; t <= 11L * m; t += 4)
+      lane[0] = std::max(lane[0], sample(t));
+    const double top = std::max(std::max(lane[0], lane[1]), std::max(lane[2], lane[3]));
+    if (top > peak_v) {
+      long u = 5L * m + 4;
+      while (sample(u) != top)
+        u += 4;
+      peak_rel = u;
+      peak_v = top;
     }
   }
   for (long t = std::max(5L * m, peak_rel - 3); t <= std::min(11L * m, peak_rel + 3); ++t) {
