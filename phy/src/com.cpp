@@ -216,13 +216,16 @@ void autocorrelate(PulseData &d, int m, int max_lag, bool with_derivative) {
   d.peak = static_cast<std::size_t>(std::max_element(d.p.begin(), d.p.end()) - d.p.begin());
 }
 
-// c^T R c with R Toeplitz from autocorrelation lags.
-double quad(const std::vector<double> &c, const std::vector<double> &r) {
+// c^T R c with R Toeplitz from autocorrelation lags r[0..c.size()).
+double quad(const std::vector<double> &c, const double *r) {
   double s = 0;
   for (std::size_t i = 0; i < c.size(); ++i)
     for (std::size_t j = 0; j < c.size(); ++j)
       s += c[i] * c[j] * r[i > j ? i - j : j - i];
   return s;
+}
+double quad(const std::vector<double> &c, const std::vector<double> &r) {
+  return quad(c, r.data());
 }
 
 // Floating DFE tap placement: N_bg groups of N_bf adjacent taps among taps (N_b, N_f], chosen
@@ -530,21 +533,24 @@ void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasi
     }
 }
 
-// Per-phase autocorrelation of the combined pulse Σ w_a p_a: [phase][lag].
-std::vector<std::vector<double>> combine_corr(PathBasis &pb, std::vector<double> &x,
-                                              const std::array<double, kBasis> &w) {
-  std::vector<std::vector<double>> r(static_cast<std::size_t>(pb.m),
-                                     std::vector<double>(static_cast<std::size_t>(pb.lags) + 1));
-  for (int ph = 0; ph < pb.m; ++ph)
-    for (int l = 0; l <= pb.lags; ++l) {
-      double acc = 0;
-      for (int a = 0; a < kBasis; ++a)
-        for (int b = 0; b < kBasis; ++b)
-          acc += w[static_cast<std::size_t>(a)] * w[static_cast<std::size_t>(b)] *
-                 pb.at(x, ph, a, b, l);
-      r[static_cast<std::size_t>(ph)][static_cast<std::size_t>(l)] = acc;
-    }
-  return r;
+// Per-phase autocorrelation of the combined pulse Σ w_a p_a into out[phase·(lags + 1) + lag]:
+// Σ_(a,b) w_a·w_b·x_ab summed over the pairs (a, b) in order from 0, all lags of a phase side by
+// side.
+void combine_corr(const PathBasis &pb, const std::vector<double> &x,
+                  const std::array<double, kBasis> &w, double *out) {
+  const auto nl = static_cast<std::size_t>(pb.lags) + 1;
+  std::array<double, kBasis * kBasis> ww;
+  for (std::size_t a = 0; a < kBasis; ++a)
+    for (std::size_t b = 0; b < kBasis; ++b)
+      ww[a * kBasis + b] = w[a] * w[b];
+  for (std::size_t ph = 0; ph < static_cast<std::size_t>(pb.m); ++ph) {
+    double *o = out + ph * nl;
+    std::fill(o, o + nl, 0.0);
+    const double *xs = x.data() + ph * kBasis * kBasis * nl;
+    for (std::size_t ab = 0; ab < kBasis * kBasis; ++ab, xs += nl)
+      for (std::size_t l = 0; l < nl; ++l)
+        o[l] += ww[ab] * xs[l];
+  }
 }
 
 // The thru pulse near its peak and the correlations for one CTLE setting.
@@ -552,8 +558,14 @@ struct CtleState {
   std::vector<double> local; // thru pulse on [local_lo, local_lo + size)
   long local_lo = 0;
   long peak = 0;
-  std::vector<std::vector<std::vector<double>>> r; // [path][phase][lag]
-  std::vector<std::vector<double>> rd;             // thru derivative [phase][lag]
+  // Per-phase UI-rate autocorrelations, nph phases of nlag lags: r [path][phase][lag], rd the
+  // thru derivative's [phase][lag].
+  std::size_t paths = 0, nph = 0, nlag = 0;
+  std::vector<double> r, rd;
+  const double *corr(std::size_t path, std::size_t ph) const {
+    return r.data() + (path * nph + ph) * nlag;
+  }
+  const double *dcorr(std::size_t ph) const { return rd.data() + ph * nlag; }
   // [path]: a NEXT aggressor's worst-phase energy (its TX FFE is off, so it does not depend on
   // the victim's taps); -1 for FEXT aggressors (computed per TX setting). Entry 0 unused.
   std::vector<double> xt_fixed;
@@ -750,35 +762,52 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   CtleState st;
   st.local_lo = std::max(0L, centre_ - 60L * m);
   const long hi = std::min(n - 1, centre_ + 90L * m);
-  st.local.assign(static_cast<std::size_t>(hi - st.local_lo + 1), 0.0);
-  for (int b = 0; b < kBasis; ++b) {
-    const double wb = w[static_cast<std::size_t>(b)];
-    const auto &pb = basis_[0].p[static_cast<std::size_t>(b)];
-    if (pb.empty()) // a zero response
-      continue;
-    for (std::size_t i = 0; i < st.local.size(); ++i)
-      st.local[i] += wb * pb[static_cast<std::size_t>(st.local_lo) + i];
+  st.local.resize(static_cast<std::size_t>(hi - st.local_lo + 1));
+  {
+    // Σ_b w_b·p_b over the non-empty (non-zero) responses, summed in b order from 0.
+    std::array<const double *, kBasis> src;
+    std::array<double, kBasis> wb;
+    std::size_t nb = 0;
+    for (std::size_t b = 0; b < kBasis; ++b)
+      if (!basis_[0].p[b].empty()) {
+        src[nb] = basis_[0].p[b].data() + st.local_lo;
+        wb[nb++] = w[b];
+      }
+    double *dst = st.local.data();
+    if (nb == kBasis) // the common case first: a loop the compiler vectorises
+      for (std::size_t i = 0; i < st.local.size(); ++i)
+        dst[i] =
+            0.0 + wb[0] * src[0][i] + wb[1] * src[1][i] + wb[2] * src[2][i] + wb[3] * src[3][i];
+    else
+      for (std::size_t i = 0; i < st.local.size(); ++i) {
+        double v = 0.0;
+        for (std::size_t b = 0; b < nb; ++b)
+          v += wb[b] * src[b][i];
+        dst[i] = v;
+      }
   }
   st.peak = std::max(st.local_lo, centre_ - 20L * m);
   for (long t = st.peak; t <= std::min(hi, centre_ + 20L * m); ++t)
     if (st.at(t) > st.at(st.peak))
       st.peak = t;
-  st.r.resize(basis_.size());
-  for (std::size_t i = 0; i < basis_.size(); ++i) {
-    PathBasis &pb = const_cast<PathBasis &>(basis_[i]); // at() is a plain indexer
-    st.r[i] = combine_corr(pb, pb.x, w);
-  }
-  PathBasis &p0 = const_cast<PathBasis &>(basis_[0]);
-  st.rd = combine_corr(p0, p0.xd, w);
-  const std::size_t nph = st.rd.size(), nlag = nph ? st.rd[0].size() : 0;
+  st.paths = basis_.size();
+  st.nph = static_cast<std::size_t>(m);
+  st.nlag = static_cast<std::size_t>(basis_[0].lags) + 1;
+  const std::size_t nph = st.nph, nlag = st.nlag;
+  st.r.resize(st.paths * nph * nlag);
+  for (std::size_t i = 0; i < basis_.size(); ++i)
+    combine_corr(basis_[i], basis_[i].x, w, st.r.data() + i * nph * nlag);
+  st.rd.resize(nph * nlag);
+  combine_corr(basis_[0], basis_[0].xd, w, st.rd.data());
   st.rd_t.resize(nph * nlag);
   st.rd_lo.assign(nlag, 1e300);
   st.rd_hi.assign(nlag, -1e300);
   for (std::size_t ph = 0; ph < nph; ++ph)
     for (std::size_t l = 0; l < nlag; ++l) {
-      st.rd_t[l * nph + ph] = st.rd[ph][l];
-      st.rd_lo[l] = std::min(st.rd_lo[l], st.rd[ph][l]);
-      st.rd_hi[l] = std::max(st.rd_hi[l], st.rd[ph][l]);
+      const double v = st.dcorr(ph)[l];
+      st.rd_t[l * nph + ph] = v;
+      st.rd_lo[l] = std::min(st.rd_lo[l], v);
+      st.rd_hi[l] = std::max(st.rd_hi[l], v);
     }
   const auto mm = static_cast<std::size_t>(m);
   st.dec_n = (st.local.size() + mm - 1) / mm;
@@ -793,8 +822,8 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   for (std::size_t i = 1; i < basis_.size(); ++i)
     if (aggr_[i - 1].kind == PathKind::next) {
       double best = 0; // quad(unity, r) = r[0]
-      for (const auto &r : st.r[i])
-        best = std::max(best, r[0]);
+      for (std::size_t ph = 0; ph < nph; ++ph)
+        best = std::max(best, st.corr(i, ph)[0]);
       st.xt_fixed[i] = best;
     }
   const long taps = static_cast<long>(s_.tx_tap_values.size()) + 1;
@@ -802,43 +831,66 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
   st.tap_lo.assign(static_cast<std::size_t>(taps), 1e300);
   st.g_rho.clear();
   if (s_.tx_pre_taps >= 1) {
-    st.g_rho.assign(kRhoSteps + 1, -1e300);
-    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
-      if (t < st.local_lo || t + m > hi)
-        continue;
+    static const std::array<double, kRhoSteps + 1> rhos = [] {
+      std::array<double, kRhoSteps + 1> v{};
+      for (int k = 0; k <= kRhoSteps; ++k)
+        v[static_cast<std::size_t>(k)] = -1.0 + 2.0 * k / kRhoSteps;
+      return v;
+    }();
+    // Only the samples whose largest value over ρ ∈ [−1, 1], p0 + |p1|, reaches the largest
+    // smallest one, max_t (p0 − |p1|), can be the maximum at some ρ (less 1e-9 of the peak
+    // sample for the rounding of either side: the others fall short by far more than rounding,
+    // so the table is the same).
+    const long t0 = std::max(st.peak - 7L * m, st.local_lo);
+    const long t1 = std::min(st.peak + 5L * m, hi - m + 1); // [t0, t1): t + m <= hi
+    double floor_v = -1e300;
+    for (long t = t0; t < t1; ++t)
+      floor_v = std::max(floor_v, st.at(t) - std::abs(st.at(t + m)));
+    floor_v -= 1e-9 * (std::abs(floor_v) + std::abs(st.at(st.peak)));
+    std::array<double, kRhoSteps + 1> g;
+    g.fill(-1e300);
+    for (long t = t0; t < t1; ++t) {
       const double p0 = st.at(t), p1 = st.at(t + m);
-      for (int k = 0; k <= kRhoSteps; ++k) {
-        const double rho = -1.0 + 2.0 * k / kRhoSteps;
-        st.g_rho[static_cast<std::size_t>(k)] =
-            std::max(st.g_rho[static_cast<std::size_t>(k)], p0 + rho * p1);
+      if (p0 + std::abs(p1) < floor_v)
+        continue;
+      for (std::size_t k = 0; k <= kRhoSteps; ++k) {
+        const double v = p0 + rhos[k] * p1;
+        g[k] = g[k] > v ? g[k] : v;
       }
     }
+    st.g_rho.assign(g.begin(), g.end());
   }
   st.out_hi.assign(static_cast<std::size_t>(taps), -1e300);
   st.out_lo.assign(static_cast<std::size_t>(taps), 1e300);
+  // Largest and smallest of local over the samples u = t − shift, t in [a, b), within the record
+  // (four independent lanes: the same extremes as a serial scan).
+  auto extremes = [&](long a, long b, long shift, double &vmax, double &vmin) {
+    a = std::max(a - shift, st.local_lo);
+    b = std::min(b - shift, hi + 1);
+    if (a >= b)
+      return;
+    const double *x = st.local.data() + (a - st.local_lo);
+    const auto n = static_cast<std::size_t>(b - a);
+    double mx[4] = {vmax, vmax, vmax, vmax}, mn[4] = {vmin, vmin, vmin, vmin};
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+      for (std::size_t q = 0; q < 4; ++q) {
+        mx[q] = mx[q] > x[i + q] ? mx[q] : x[i + q];
+        mn[q] = mn[q] < x[i + q] ? mn[q] : x[i + q];
+      }
+    for (; i < n; ++i) {
+      mx[0] = std::max(mx[0], x[i]);
+      mn[0] = std::min(mn[0], x[i]);
+    }
+    vmax = std::max(std::max(mx[0], mx[1]), std::max(mx[2], mx[3]));
+    vmin = std::min(std::min(mn[0], mn[1]), std::min(mn[2], mn[3]));
+  };
   for (long j = 0; j < taps; ++j) {
     const long shift = (j - s_.tx_pre_taps) * m;
-    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
-      if (t >= st.peak - 3L * m && t <= st.peak + 3L * m)
-        continue;
-      const long u = t - shift;
-      if (u < st.local_lo || u > hi)
-        continue;
-      const double v = st.at(u);
-      st.out_hi[static_cast<std::size_t>(j)] = std::max(st.out_hi[static_cast<std::size_t>(j)], v);
-      st.out_lo[static_cast<std::size_t>(j)] = std::min(st.out_lo[static_cast<std::size_t>(j)], v);
-    }
-  }
-  for (long j = 0; j < taps; ++j) {
-    const long shift = (j - s_.tx_pre_taps) * m;
-    for (long t = st.peak - 7L * m; t < st.peak + 5L * m; ++t) {
-      const long u = t - shift;
-      if (u < st.local_lo || u > hi)
-        continue;
-      const double v = st.at(u);
-      st.tap_hi[static_cast<std::size_t>(j)] = std::max(st.tap_hi[static_cast<std::size_t>(j)], v);
-      st.tap_lo[static_cast<std::size_t>(j)] = std::min(st.tap_lo[static_cast<std::size_t>(j)], v);
-    }
+    const auto uj = static_cast<std::size_t>(j);
+    extremes(st.peak - 7L * m, st.peak - 3L * m, shift, st.out_hi[uj], st.out_lo[uj]);
+    extremes(st.peak + 3L * m + 1, st.peak + 5L * m, shift, st.out_hi[uj], st.out_lo[uj]);
+    extremes(st.peak - 7L * m, st.peak + 5L * m, shift, st.tap_hi[uj], st.tap_lo[uj]);
   }
   return st;
 }
@@ -937,7 +989,7 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
     const std::size_t nl = c.size();
     const auto &lag = tx.lag; // entries [0, nl) set by TapSet::set_lags
     const bool small = tx.lags_set;
-    auto lag_quad = [&](const std::vector<double> &r) {
+    auto lag_quad = [&](const double *r) {
       double q = 0;
       for (std::size_t l = 0; l < nl; ++l)
         q += r[l] * lag[l];
@@ -946,12 +998,12 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
     if (small) {
       have_lb = true;
       double xt = 0;
-      for (std::size_t i = 1; i < st.r.size(); ++i) {
+      for (std::size_t i = 1; i < st.paths; ++i) {
         double best = st.xt_fixed[i];
         if (best < 0) {
           best = 0;
-          for (const auto &r : st.r[i])
-            best = std::max(best, lag_quad(r));
+          for (std::size_t ph = 0; ph < st.nph; ++ph)
+            best = std::max(best, lag_quad(st.corr(i, ph)));
         }
         xt += var_x * best;
       }
@@ -972,7 +1024,7 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
           return false;
       }
       double jit = 1e300;
-      const std::size_t nph = st.rd.size();
+      const std::size_t nph = st.nph;
       if (nph <= 64 && st.rd_t.size() >= nl * nph) {
         // All phases at once (the same products and sums per phase as lag_quad).
         // (q starts from lag 0's products rather than from zeros: the same sums bar the sign of
@@ -995,8 +1047,8 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
           lane[0] = std::min(lane[0], q[ph]);
         jit = std::min(std::min(lane[0], lane[1]), std::min(lane[2], lane[3]));
       } else {
-        for (const auto &r : st.rd)
-          jit = std::min(jit, lag_quad(r));
+        for (std::size_t ph = 0; ph < nph; ++ph)
+          jit = std::min(jit, lag_quad(st.dcorr(ph)));
       }
       const double s_j2 = k_j * std::max(jit, 0.0);
       if (a_max * a_max < floor_pow * (others + s_j2))
@@ -1147,18 +1199,18 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
     return false;
   o.a_s = s_.r_lm * h0 / (s_.levels - 1); // 93A.1.6 c
   // The terms that do not depend on the DFE first: jitter, TX noise, RX noise, crosstalk.
-  const double hj2 = quad(c, st.rd[phase]) * (m / 2.0) * (m / 2.0); // 93A-28
+  const double hj2 = quad(c, st.dcorr(phase)) * (m / 2.0) * (m / 2.0); // 93A-28
   o.s_j = std::sqrt((s_.a_dd_ui * s_.a_dd_ui + s_.sigma_rj_ui * s_.sigma_rj_ui) * var_x *
                     hj2);  // 93A-32
   o.s_tx = h0 * tx_noise_; // 93A-30
   o.s_n = st.sigma_n;
   double xt = 0; // 93A-33, 93A-34: each aggressor at its worst phase (NEXT: without TX FFE)
-  for (std::size_t i = 1; i < st.r.size(); ++i) {
+  for (std::size_t i = 1; i < st.paths; ++i) {
     double best = st.xt_fixed[i];
     if (best < 0) {
       best = 0;
-      for (const auto &r : st.r[i])
-        best = std::max(best, quad(c, r));
+      for (std::size_t ph = 0; ph < st.nph; ++ph)
+        best = std::max(best, quad(c, st.corr(i, ph)));
     }
     xt += var_x * best;
   }
@@ -1170,7 +1222,7 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
   if (o.a_s * o.a_s < floor_pow * others)
     return false;
   ui_samples(1, span + 1);
-  double energy = quad(c, st.r[0][phase]) - h0 * h0;
+  double energy = quad(c, st.corr(0, phase)) - h0 * h0;
   {
     double outside = energy;
     for (std::size_t d = 1; d <= span; ++d)
