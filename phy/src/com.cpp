@@ -12,13 +12,13 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <mutex>
 #include <numbers>
 #include <sstream>
 #include <thread>
-#include <unordered_map>
 
 namespace linkphy::com {
 
@@ -630,7 +630,13 @@ public:
 
 private:
   void prepare();
-  CtleState ctle_state(double g_dc, double g_hp) const;
+  // Fills `st` for one CTLE setting (every member set; its buffers' capacity reused).
+  void ctle_state(double g_dc, double g_hp, CtleState &st) const;
+  CtleState ctle_state(double g_dc, double g_hp) const {
+    CtleState st;
+    ctle_state(g_dc, g_hp, st);
+    return st;
+  }
   void fill_prefixes(CtleState &st, const std::vector<std::vector<double>> &prefixes) const;
   void full_pulses(double g_dc, double g_hp);
   bool fom(const CtleState &st, const TapSet &tx, double floor_db, FomParts &out) const;
@@ -755,11 +761,11 @@ double Evaluator::sigma_n(double g_dc, double g_hp) const {
   return std::sqrt(s_.eta0_v2_per_hz * std::max(acc, 0.0));
 }
 
-CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
+void Evaluator::ctle_state(double g_dc, double g_hp, CtleState &st) const {
   const auto w = ctle_weights(s_, g_dc, g_hp);
   const int m = s_.samples_per_ui;
   const long n = static_cast<long>(basis_[0].p[0].size());
-  CtleState st;
+  st.prefix_win.clear(); // fill_prefixes' (none yet)
   st.local_lo = std::max(0L, centre_ - 60L * m);
   const long hi = std::min(n - 1, centre_ + 90L * m);
   st.local.resize(static_cast<std::size_t>(hi - st.local_lo + 1));
@@ -892,7 +898,6 @@ CtleState Evaluator::ctle_state(double g_dc, double g_hp) const {
     extremes(st.peak + 3L * m + 1, st.peak + 5L * m, shift, st.out_hi[uj], st.out_lo[uj]);
     extremes(st.peak - 7L * m, st.peak + 5L * m, shift, st.tap_hi[uj], st.tap_lo[uj]);
   }
-  return st;
 }
 
 void Evaluator::fill_prefixes(CtleState &st,
@@ -1263,8 +1268,9 @@ SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
   const double k_tx = (s_.levels - 1) / s_.r_lm * tx_noise_;
   auto work = [&](std::size_t w) {
     SearchBest &b = bests[w];
+    CtleState st; // reused across this worker's CTLE settings
     for (std::size_t i = w; i < ctles.size(); i += workers) {
-      CtleState st = ctle_state(ctles[i].gdc, ctles[i].ghp);
+      ctle_state(ctles[i].gdc, ctles[i].ghp, st);
       // Bound for the whole CTLE setting: h(0) ≤ max|p| since Σ|c| = 1, and the FOM cannot
       // exceed A_s/√(σ_N² + σ_TX²), which grows with A_s (σ_TX = k·A_s, 93A-30).
       double pmax = 0;
@@ -1324,6 +1330,71 @@ SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
   return best;
 }
 
+// The local search's FOM cache, keyed by grid point (CTLE index · TX settings + TX index):
+// open addressing with linear probing, kept per thread and emptied per search by a generation
+// count (no clearing, no allocation once grown). Per point: state 0 not evaluated, 1 FOM in
+// `value`, 2 no better than the floor in `value` (or no valid cursor, with value = -1e300).
+class PointCache {
+public:
+  struct Entry {
+    long key = 0;
+    unsigned gen = 0;
+    int state = 0;
+    double value = 0;
+  };
+  void reset() {
+    if (t_.empty())
+      t_.resize(8192);
+    if (++gen_ == 0) { // wrapped: stale generations would look current
+      for (Entry &e : t_)
+        e.gen = 0;
+      gen_ = 1;
+    }
+    n_ = 0;
+  }
+  // The entry of `key`, created (state 0) if absent; valid until the next call.
+  Entry &at(long key) {
+    if (2 * (n_ + 1) > t_.size())
+      grow();
+    const std::size_t mask = t_.size() - 1;
+    for (std::size_t i = slot(key, mask);; i = (i + 1) & mask) {
+      Entry &e = t_[i];
+      if (e.gen != gen_) {
+        e = Entry{key, gen_, 0, 0.0};
+        ++n_;
+        return e;
+      }
+      if (e.key == key)
+        return e;
+    }
+  }
+
+private:
+  static std::size_t slot(long key, std::size_t mask) {
+    const std::uint64_t h = static_cast<std::uint64_t>(key) * 0x9E3779B97F4A7C15ULL;
+    return static_cast<std::size_t>(h ^ (h >> 32)) & mask;
+  }
+  void grow() {
+    std::vector<Entry> old(t_.size() * 2);
+    old.swap(t_);
+    const std::size_t mask = t_.size() - 1;
+    for (const Entry &e : old)
+      if (e.gen == gen_) {
+        std::size_t i = slot(e.key, mask);
+        while (t_[i].gen == gen_)
+          i = (i + 1) & mask;
+        t_[i] = e;
+      }
+  }
+  std::vector<Entry> t_; // size a power of 2, at most half full
+  std::size_t n_ = 0;
+  unsigned gen_ = 0;
+};
+PointCache &point_cache() {
+  thread_local PointCache c;
+  return c;
+}
+
 SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::size_t n_gdc,
                                    const std::vector<TapSet> &combos,
                                    const std::vector<long> &grid) const {
@@ -1344,14 +1415,14 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
     }
     return grid.empty() ? 0L : grid[lin];
   };
-  std::vector<std::unique_ptr<CtleState>> states(ctles.size());
-  // Per point: 0 not evaluated, 1 FOM in `value`, 2 no better than the floor in `value` (or no
-  // valid cursor, with value = -1e300).
-  struct Cached {
-    int state = 0;
-    double value = 0;
-  };
-  std::vector<std::unordered_map<long, Cached>> cache(ctles.size());
+  // The CTLE states of the settings visited, from a per-thread pool (their buffers reused by the
+  // next search on this thread).
+  thread_local std::vector<std::unique_ptr<CtleState>> pool;
+  std::size_t n_states = 0;
+  std::vector<CtleState *> states(ctles.size(), nullptr);
+  PointCache &cache = point_cache();
+  cache.reset();
+  const auto n_combos = static_cast<long>(combos.size());
   SearchBest best;
   // FOM of a point, or -1e300 if it has no valid cursor or cannot beat `floor`.
   auto eval = [&](const Point &x, double floor) {
@@ -1359,13 +1430,17 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
     const long t = combo_of(x);
     if (t < 0)
       return -1e300;
-    Cached &cc = cache[ci][t];
+    PointCache::Entry &cc = cache.at(static_cast<long>(ci) * n_combos + t);
     if (cc.state == 1)
       return cc.value;
     if (cc.state == 2 && floor >= cc.value)
       return -1e300;
-    if (!states[ci])
-      states[ci] = std::make_unique<CtleState>(ctle_state(ctles[ci].gdc, ctles[ci].ghp));
+    if (!states[ci]) {
+      if (n_states == pool.size())
+        pool.push_back(std::make_unique<CtleState>());
+      states[ci] = pool[n_states++].get();
+      ctle_state(ctles[ci].gdc, ctles[ci].ghp, *states[ci]);
+    }
     FomParts parts{};
     ++best.evaluated;
     if (!fom(*states[ci], combos[static_cast<std::size_t>(t)], floor, parts)) {
