@@ -1330,65 +1330,63 @@ SearchBest Evaluator::exhaustive_search(const std::vector<CtleSetting> &ctles,
   return best;
 }
 
-// The local search's FOM cache, keyed by grid point (CTLE index · TX settings + TX index):
-// open addressing with linear probing, kept per thread and emptied per search by a generation
-// count (no clearing, no allocation once grown). Per point: state 0 not evaluated, 1 FOM in
-// `value`, 2 no better than the floor in `value` (or no valid cursor, with value = -1e300).
+// The local search's FOM cache, keyed by grid point k = CTLE index · TX settings + TX index:
+// open addressing with linear probing from slot k mod size (neighbouring TX settings share cache
+// lines), kept per thread and zeroed per search (a small table: cheaper than an unordered_map
+// per CTLE setting, and than a large table that leaves the cache between searches). Per point:
+// state 0 not evaluated, 1 FOM in `value`, 2 no better than the floor in `value` (or no valid
+// cursor, with value = -1e300).
 class PointCache {
 public:
   struct Entry {
-    long key = 0;
-    unsigned gen = 0;
-    int state = 0;
+    std::uint64_t word = 0; // 0: empty; else (k + 1) | state << 62
     double value = 0;
+    int state() const { return static_cast<int>(word >> 62); }
+    void set(int st, double v) {
+      word = (word & kKeyMask) | static_cast<std::uint64_t>(st) << 62;
+      value = v;
+    }
   };
   void reset() {
-    if (t_.empty())
-      t_.resize(8192);
-    if (++gen_ == 0) { // wrapped: stale generations would look current
-      for (Entry &e : t_)
-        e.gen = 0;
-      gen_ = 1;
-    }
+    if (t_.size() < 4096)
+      t_.resize(4096);
+    std::fill(t_.begin(), t_.end(), Entry{});
     n_ = 0;
   }
   // The entry of `key`, created (state 0) if absent; valid until the next call.
-  Entry &at(long key) {
+  Entry &at(std::uint64_t key) {
     if (2 * (n_ + 1) > t_.size())
       grow();
     const std::size_t mask = t_.size() - 1;
-    for (std::size_t i = slot(key, mask);; i = (i + 1) & mask) {
+    const std::uint64_t k1 = key + 1;
+    for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
       Entry &e = t_[i];
-      if (e.gen != gen_) {
-        e = Entry{key, gen_, 0, 0.0};
+      if (e.word == 0) {
+        e.word = k1;
         ++n_;
         return e;
       }
-      if (e.key == key)
+      if ((e.word & kKeyMask) == k1)
         return e;
     }
   }
 
 private:
-  static std::size_t slot(long key, std::size_t mask) {
-    const std::uint64_t h = static_cast<std::uint64_t>(key) * 0x9E3779B97F4A7C15ULL;
-    return static_cast<std::size_t>(h ^ (h >> 32)) & mask;
-  }
+  static constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << 62) - 1;
   void grow() {
     std::vector<Entry> old(t_.size() * 2);
     old.swap(t_);
     const std::size_t mask = t_.size() - 1;
     for (const Entry &e : old)
-      if (e.gen == gen_) {
-        std::size_t i = slot(e.key, mask);
-        while (t_[i].gen == gen_)
+      if (e.word != 0) {
+        std::size_t i = static_cast<std::size_t>((e.word & kKeyMask) - 1) & mask;
+        while (t_[i].word != 0)
           i = (i + 1) & mask;
         t_[i] = e;
       }
   }
   std::vector<Entry> t_; // size a power of 2, at most half full
   std::size_t n_ = 0;
-  unsigned gen_ = 0;
 };
 PointCache &point_cache() {
   thread_local PointCache c;
@@ -1422,7 +1420,7 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
   std::vector<CtleState *> states(ctles.size(), nullptr);
   PointCache &cache = point_cache();
   cache.reset();
-  const auto n_combos = static_cast<long>(combos.size());
+  const auto n_combos = static_cast<std::uint64_t>(combos.size());
   SearchBest best;
   // FOM of a point, or -1e300 if it has no valid cursor or cannot beat `floor`.
   auto eval = [&](const Point &x, double floor) {
@@ -1430,10 +1428,11 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
     const long t = combo_of(x);
     if (t < 0)
       return -1e300;
-    PointCache::Entry &cc = cache.at(static_cast<long>(ci) * n_combos + t);
-    if (cc.state == 1)
+    PointCache::Entry &cc =
+        cache.at(static_cast<std::uint64_t>(ci) * n_combos + static_cast<std::uint64_t>(t));
+    if (cc.state() == 1)
       return cc.value;
-    if (cc.state == 2 && floor >= cc.value)
+    if (cc.state() == 2 && floor >= cc.value)
       return -1e300;
     if (!states[ci]) {
       if (n_states == pool.size())
@@ -1444,12 +1443,10 @@ SearchBest Evaluator::local_search(const std::vector<CtleSetting> &ctles, std::s
     FomParts parts{};
     ++best.evaluated;
     if (!fom(*states[ci], combos[static_cast<std::size_t>(t)], floor, parts)) {
-      cc.state = 2;
-      cc.value = floor;
+      cc.set(2, floor);
       return -1e300;
     }
-    cc.state = 1;
-    cc.value = parts.fom;
+    cc.set(1, parts.fom);
     return parts.fom;
   };
   // Better: higher FOM, ties to the setting first in table order (as the exhaustive search).
