@@ -300,8 +300,9 @@ void dfe_taps(const std::vector<double> &h, double h0, const Settings &s, std::v
 // (The pulse is smooth at M ≥ 16 samples per UI, so both searches run coarse-to-fine: every
 // 4th sample, then the neighbourhood; the sampled points are the same as an exhaustive scan's
 // unless the pulse wiggles within 4 samples.)
-template <class Sample>
-long mm_cursor(Sample &&win, long win_size, long win_start, long peak_rel, int m, double bmax1) {
+// In two parts: mm_crossing finds the crossing (−1 if none, or if the metric's samples would
+// leave the window), mm_cursor_from the cursor from it, within [zx, zx + 2 UI].
+template <class Sample> long mm_crossing(Sample &&win, long win_size, long peak_rel, int m) {
   const double thr = 0.01 * win(peak_rel);
   const long stop = std::max(0L, peak_rel - 4L * m);
   long zx = -1; // the last upward crossing before the peak: search backwards from it
@@ -317,6 +318,10 @@ long mm_cursor(Sample &&win, long win_size, long win_start, long peak_rel, int m
   }
   if (zx < 0 || zx - m < 0 || zx + 3L * m >= win_size)
     return -1;
+  return zx;
+}
+template <class Sample>
+long mm_cursor_from(Sample &&win, long zx, long win_start, int m, double bmax1) {
   auto metric = [&](long u) {
     return std::abs(win(u - m) - std::max(win(u + m) - bmax1 * win(u), 0.0));
   };
@@ -1167,9 +1172,30 @@ bool Evaluator::fom(const CtleState &st, const TapSet &tx, double floor_db, FomP
       compute(11 * um + 1, to);
   }
   const double bmax1 = s_.b_max.empty() ? 0.0 : s_.b_max[0];
-  const long ts = mm_cursor(sample, static_cast<long>(wn), w0, peak_rel, m, bmax1);
-  if (ts < 0)
+  const long zx = mm_crossing(sample, static_cast<long>(wn), peak_rel, m);
+  if (zx < 0)
     return false;
+  if (have_lb) {
+    // The cursor lies in [zx, zx + 2 UI] (mm_cursor_from), often well before the peak (on the
+    // link evaluator's DAC hops h(0) is below 0.9 of the peak for most settings): the bound
+    // above once more with h(0) at most the largest sample there.
+    double lane[4] = {-1e300, -1e300, -1e300, -1e300};
+    const auto a = static_cast<std::size_t>(zx), b = static_cast<std::size_t>(zx + 2L * m) + 1;
+    std::size_t i = a;
+    for (; i + 4 <= b; i += 4)
+      for (std::size_t q = 0; q < 4; ++q)
+        lane[q] = lane[q] > win[i + q] ? lane[q] : win[i + q];
+    for (; i < b; ++i)
+      lane[0] = std::max(lane[0], win[i]);
+    const double h_max = std::max(std::max(lane[0], lane[1]), std::max(lane[2], lane[3]));
+    if (h_max <= 0)
+      return false;
+    const double s_tx = h_max * tx_noise_;
+    const double a_max = s_.r_lm * h_max / (s_.levels - 1);
+    if (a_max * a_max < floor_pow * (lb_others + s_tx * s_tx))
+      return false;
+  }
+  const long ts = mm_cursor_from(sample, zx, w0, m, bmax1);
   const auto phase = static_cast<std::size_t>(((ts % m) + m) % m);
   // UI-spaced samples of the FFE'd pulse from the cursor on (93A-21).
   // UI-spaced samples d = 0, 1, … from the decimated pulse: sample d sums the non-zero taps in
