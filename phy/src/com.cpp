@@ -658,6 +658,14 @@ private:
   const PathTransfer &thru_;
   std::span<const PathTransfer> aggr_;
   double tx_noise_; // σ_TX / h(0) = 10^(−SNR_TX/20) (93A-30)
+  // The noise Gram matrix of this channel (noise_gram), copied once before the searches so that
+  // sigma_n() need not look it up per CTLE setting (the search workers only read it).
+  std::array<double, kBasis * kBasis> gram_{};
+  bool gram_set_ = false;
+  void fetch_gram() {
+    gram_ = noise_gram(thru_.f_hz, s_);
+    gram_set_ = true;
+  }
   std::size_t k_points_ = 0;
   double df_ = 0;
   Workspace &ws_ = workspace();
@@ -757,7 +765,9 @@ void Evaluator::prepare() {
 double Evaluator::sigma_n(double g_dc, double g_hp) const {
   // 93A-35 over the channel's frequency points, as the reference code: σ_N² = η0·Σ_k |H_r·H_ctf|²
   // Δf_k, with H_ctf = Σ_a w_a X_a (ctle_basis) expanded as the quadratic form η0·wᵀGw.
-  const auto &g = noise_gram(thru_.f_hz, s_);
+  // (The Gram matrix as fetched before the search, gram(): noise_gram compares the channel's
+  // frequency grid with its cache's on every call.)
+  const auto &g = gram_set_ ? gram_ : noise_gram(thru_.f_hz, s_);
   const auto w = ctle_weights(s_, g_dc, g_hp);
   double acc = 0;
   for (std::size_t a = 0; a < kBasis; ++a)
@@ -797,10 +807,25 @@ void Evaluator::ctle_state(double g_dc, double g_hp, CtleState &st) const {
         dst[i] = v;
       }
   }
-  st.peak = std::max(st.local_lo, centre_ - 20L * m);
-  for (long t = st.peak; t <= std::min(hi, centre_ + 20L * m); ++t)
-    if (st.at(t) > st.at(st.peak))
-      st.peak = t;
+  {
+    // The first largest sample within ±20 UI of the centre: the maximum over four independent
+    // lanes, then its first occurrence (what a serial first-strictly-greater scan returns).
+    const long a = std::max(st.local_lo, centre_ - 20L * m), b = std::min(hi, centre_ + 20L * m);
+    const double *x = st.local.data() + (a - st.local_lo);
+    const auto n = static_cast<std::size_t>(b - a + 1);
+    double lane[4] = {x[0], x[0], x[0], x[0]};
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+      for (std::size_t q = 0; q < 4; ++q)
+        lane[q] = lane[q] > x[i + q] ? lane[q] : x[i + q];
+    for (; i < n; ++i)
+      lane[0] = std::max(lane[0], x[i]);
+    const double top = std::max(std::max(lane[0], lane[1]), std::max(lane[2], lane[3]));
+    std::size_t k = 0;
+    while (x[k] != top)
+      ++k;
+    st.peak = a + static_cast<long>(k);
+  }
   st.paths = basis_.size();
   st.nph = static_cast<std::size_t>(m);
   st.nlag = static_cast<std::size_t>(basis_[0].lags) + 1;
@@ -823,10 +848,11 @@ void Evaluator::ctle_state(double g_dc, double g_hp, CtleState &st) const {
   const auto mm = static_cast<std::size_t>(m);
   st.dec_n = (st.local.size() + mm - 1) / mm;
   st.dec.assign(mm * st.dec_n, 0.0);
-  for (std::size_t r = 0; r < mm; ++r) {
-    double *row = st.dec.data() + r * st.dec_n;
-    for (std::size_t u = r, k = 0; u < st.local.size(); u += mm, ++k)
-      row[k] = st.local[u];
+  // (Read in order, one UI at a time, each sample to its residue's row.)
+  for (std::size_t k = 0, u0 = 0; u0 < st.local.size(); ++k, u0 += mm) {
+    const std::size_t nr = std::min(mm, st.local.size() - u0);
+    for (std::size_t r = 0; r < nr; ++r)
+      st.dec[r * st.dec_n + k] = st.local[u0 + r];
   }
   st.sigma_n = sigma_n(g_dc, g_hp);
   st.xt_fixed.assign(basis_.size(), -1.0);
@@ -1742,6 +1768,7 @@ const TxGrid &tx_grid(const Settings &s) {
 
 Result Evaluator::run() {
   prepare();
+  fetch_gram();
   const TxGrid &txg = tx_grid(s_);
   const std::vector<long> &grid = txg.grid;
   const std::vector<TapSet> &combos = txg.combos;
@@ -1877,6 +1904,7 @@ Result Evaluator::run() {
 
 std::vector<double> Evaluator::search_foms() {
   prepare();
+  fetch_gram();
   std::vector<TapSet> combos = tx_combinations(s_);
   const std::vector<std::vector<double>> prefixes = assign_prefixes(combos, s_.tx_pre_taps);
   const std::vector<double> hp = s_.g_dc_hp_db.empty() ? std::vector<double>{0.0} : s_.g_dc_hp_db;
