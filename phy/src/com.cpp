@@ -237,31 +237,43 @@ void floating_taps(const std::vector<double> &h, double h0, const Settings &s,
   if (s.n_bg <= 0 || s.n_bf <= 0 || last - first + 1 < s.n_bf)
     return;
   const int windows = last - first + 1 - s.n_bf + 1;
-  thread_local std::vector<double> gain;
-  thread_local std::vector<char> used;
-  gain.assign(static_cast<std::size_t>(windows), 0.0);
-  used.assign(static_cast<std::size_t>(windows), 0);
+  const auto taps = static_cast<std::size_t>(last - first + 1);
+  thread_local std::vector<double> gain, tap_gain;
+  gain.resize(static_cast<std::size_t>(windows));
+  tap_gain.resize(taps);
+  // Per tap the energy it removes (a² − rem², rem = max(0, a − b_max_g·h0)); a window's gain is
+  // the sum of its taps' in tap order from 0, the same sums as term by term per window.
+  const double lim = s.b_max_g * h0;
+  for (std::size_t k = 0; k < taps; ++k) {
+    const double a = std::abs(h[static_cast<std::size_t>(first) + k]);
+    const double d = a - lim;
+    const double rem = d > 0.0 ? d : 0.0;
+    tap_gain[k] = a * a - rem * rem;
+  }
   for (int w = 0; w < windows; ++w) {
     double g = 0;
-    for (int k = 0; k < s.n_bf; ++k) {
-      const double a = std::abs(h[static_cast<std::size_t>(first + w + k)]);
-      const double rem = std::max(0.0, a - s.b_max_g * h0);
-      g += a * a - rem * rem;
-    }
+    for (int k = 0; k < s.n_bf; ++k)
+      g += tap_gain[static_cast<std::size_t>(w + k)];
     gain[static_cast<std::size_t>(w)] = g;
   }
-  for (int g = 0; g < s.n_bg; ++g) {
-    int best = -1;
-    for (int w = 0; w < windows; ++w)
-      if (!used[static_cast<std::size_t>(w)] &&
-          (best < 0 || gain[static_cast<std::size_t>(w)] > gain[static_cast<std::size_t>(best)]))
+  // Greedy: the first window of largest gain among those not yet used (used ones: −inf, never
+  // chosen while an unused one remains; the count stops the loop when none does).
+  constexpr double kUsed = -std::numeric_limits<double>::infinity();
+  int unused = windows;
+  for (int g = 0; g < s.n_bg && unused > 0; ++g) {
+    int best = 0;
+    for (int w = 1; w < windows; ++w)
+      if (gain[static_cast<std::size_t>(w)] > gain[static_cast<std::size_t>(best)])
         best = w;
-    if (best < 0)
-      break;
+    while (gain[static_cast<std::size_t>(best)] == kUsed) // (only if no gain beats −inf)
+      ++best;
     for (int k = 0; k < s.n_bf; ++k)
       floating[static_cast<std::size_t>(first + best + k)] = 1;
     for (int w = std::max(0, best - s.n_bf + 1); w <= std::min(windows - 1, best + s.n_bf - 1); ++w)
-      used[static_cast<std::size_t>(w)] = 1;
+      if (gain[static_cast<std::size_t>(w)] != kUsed) {
+        gain[static_cast<std::size_t>(w)] = kUsed;
+        --unused;
+      }
   }
 }
 
