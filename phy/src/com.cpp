@@ -860,11 +860,29 @@ void Evaluator::ctle_state(double g_dc, double g_hp, CtleState &st) const {
   const auto mm = static_cast<std::size_t>(m);
   st.dec_n = (st.local.size() + mm - 1) / mm;
   st.dec.assign(mm * st.dec_n, 0.0);
-  // (Read in order, one UI at a time, each sample to its residue's row.)
-  for (std::size_t k = 0, u0 = 0; u0 < st.local.size(); ++k, u0 += mm) {
-    const std::size_t nr = std::min(mm, st.local.size() - u0);
-    for (std::size_t r = 0; r < nr; ++r)
-      st.dec[r * st.dec_n + k] = st.local[u0 + r];
+  {
+    // Only the UIs fom() reads: from the cursor (within [peak − 8 UI, peak + 6 UI]) the taps'
+    // shifts −post..pre and the DFE span (a UI of slack either side), and the first UIs of each
+    // row (where a read past a row's end would land, as before). Read in order, one UI at a
+    // time, each sample to its residue's row.
+    const long taps = static_cast<long>(s_.tx_tap_values.size()) + 1;
+    const long pre = s_.tx_pre_taps, post = taps - 1 - pre;
+    const auto span = static_cast<long>(std::max(
+        s_.b_max.size(), s_.n_bg > 0 ? static_cast<std::size_t>(s_.n_f) : s_.b_max.size()));
+    const long k_lo = (st.peak - 8L * m - st.local_lo) / m - post - 1;
+    const long k_hi = (st.peak + 6L * m - st.local_lo) / m + pre + span + 2;
+    auto copy = [&](long from, long to) { // UIs [from, to) ∩ [0, dec_n)
+      const auto a = static_cast<std::size_t>(std::max(from, 0L));
+      const auto b = std::min(st.dec_n, static_cast<std::size_t>(std::max(to, 0L)));
+      for (std::size_t k = a; k < b; ++k) {
+        const std::size_t u0 = k * mm;
+        const std::size_t nr = std::min(mm, st.local.size() - u0);
+        for (std::size_t r = 0; r < nr; ++r)
+          st.dec[r * st.dec_n + k] = st.local[u0 + r];
+      }
+    };
+    copy(0, std::min(4L, std::max(k_lo, 0L)));
+    copy(k_lo, k_hi);
   }
   st.sigma_n = sigma_n(g_dc, g_hp);
   st.xt_fixed.assign(basis_.size(), -1.0);
