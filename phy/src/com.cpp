@@ -2,6 +2,7 @@
 // merit (93A.1.6) and statistical COM (93A.1.7). Where this differs from the standard or from the
 // IEEE COM reference code, the comment says so (and docs/com.md lists it).
 #include "com_internal.hpp"
+#include "ui_correlation.hpp"
 
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
@@ -474,9 +475,9 @@ struct PathBasis {
 
 // `zero[a]`: basis a is identically zero (no second CTLE stage), its correlations stay 0.
 // The pulse p[t], t = k·M + φ, is already laid out as [UI k][phase φ], so all M phases of a lag
-// accumulate side by side (a loop the compiler vectorises), each phase's sum in k order from 0
-// with the terms past the record's end (zeros) left out: the same sums, term for term, as one
-// phase at a time.
+// accumulate side by side (ui_cross_correlation), each phase's sum in k order from 0 with the
+// terms past the record's end (zeros) left out: the same sums, term for term, as one phase at a
+// time.
 void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasis> &zero) {
   const std::size_t n = pb.p[0].size();
   const auto mm = static_cast<std::size_t>(pb.m);
@@ -504,16 +505,7 @@ void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasi
   thread_local std::vector<double> acc;
   acc.resize(nl * mm);
   auto pair = [&](const double *sa, const double *sb, std::vector<double> &out, int a, int b) {
-    std::fill(acc.begin(), acc.end(), 0.0);
-    for (std::size_t k = 0; k < n_ui; ++k) {
-      const double *ra = sa + k * mm;
-      for (std::size_t l = 0; l < nl && k + l < n_ui; ++l) {
-        const double *rb = sb + (k + l) * mm;
-        double *al = acc.data() + l * mm;
-        for (std::size_t ph = 0; ph < mm; ++ph)
-          al[ph] += ra[ph] * rb[ph];
-      }
-    }
+    linkphy::detail::ui_cross_correlation(sa, sb, n_ui, mm, nl, acc.data()); // acc: [lag][phase]
     for (std::size_t ph = 0; ph < mm; ++ph)
       for (std::size_t l = 0; l < nl; ++l)
         pb.at(out, static_cast<int>(ph), a, b, static_cast<int>(l)) = acc[l * mm + ph];
