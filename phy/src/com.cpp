@@ -13,6 +13,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -177,44 +178,24 @@ std::vector<std::vector<double>> assign_prefixes(std::vector<TapSet> &combos, in
 
 // One pulse response (N samples, circular) with per-phase UI-rate autocorrelations.
 struct PulseData {
-  std::vector<double> p;               // N samples
-  std::size_t n_ui = 0;                // N / M
-  std::vector<std::vector<double>> r;  // [phase][lag] Σ_n P_φ[n]·P_φ[n+lag]
-  std::vector<std::vector<double>> rd; // same for D_φ[n] = p[φ+1+nM] − p[φ−1+nM]
-  std::size_t peak = 0;
+  std::vector<double> p;              // N samples
+  std::size_t n_ui = 0;               // N / M
+  std::vector<std::vector<double>> r; // [phase][lag] Σ_n P_φ[n]·P_φ[n+lag]
 };
 
-void autocorrelate(PulseData &d, int m, int max_lag, bool with_derivative) {
-  const std::size_t n = d.p.size();
+// The sums of ui_cross_correlation (each in n order from 0, terms past the record's end left
+// out), regrouped as [phase][lag].
+void autocorrelate(PulseData &d, int m, int max_lag) {
   const auto mm = static_cast<std::size_t>(m);
-  d.n_ui = n / mm;
-  d.r.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
-  if (with_derivative)
-    d.rd.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
-  else
-    d.rd.clear();
-  std::vector<double> seq(d.n_ui), dseq(d.n_ui);
-  for (std::size_t ph = 0; ph < mm; ++ph) {
-    for (std::size_t k = 0; k < d.n_ui; ++k) {
-      const std::size_t t = ph + k * mm;
-      seq[k] = d.p[t];
-      if (with_derivative)
-        dseq[k] = d.p[t + 1 == n ? 0 : t + 1] - d.p[t == 0 ? n - 1 : t - 1]; // circular
-    }
-    for (int lag = 0; lag <= max_lag; ++lag) {
-      double a = 0, b = 0;
-      for (std::size_t k = 0; k + static_cast<std::size_t>(lag) < d.n_ui; ++k) {
-        const std::size_t k2 = k + static_cast<std::size_t>(lag);
-        a += seq[k] * seq[k2];
-        if (with_derivative)
-          b += dseq[k] * dseq[k2];
-      }
-      d.r[ph][static_cast<std::size_t>(lag)] = a;
-      if (with_derivative)
-        d.rd[ph][static_cast<std::size_t>(lag)] = b;
-    }
-  }
-  d.peak = static_cast<std::size_t>(std::max_element(d.p.begin(), d.p.end()) - d.p.begin());
+  const auto nl = static_cast<std::size_t>(max_lag) + 1;
+  d.n_ui = d.p.size() / mm;
+  thread_local std::vector<double> acc;
+  acc.resize(nl * mm);
+  linkphy::detail::ui_cross_correlation(d.p.data(), d.p.data(), d.n_ui, mm, nl, acc.data());
+  d.r.assign(mm, std::vector<double>(nl, 0.0));
+  for (std::size_t ph = 0; ph < mm; ++ph)
+    for (std::size_t l = 0; l < nl; ++l)
+      d.r[ph][l] = acc[l * mm + ph];
 }
 
 // c^T R c with R Toeplitz from autocorrelation lags.
@@ -465,6 +446,23 @@ struct PathBasis {
   int m = 0;
   std::vector<double> x;  // [phase][a][b][lag]: Σ_k P_a,φ[k]·P_b,φ[k+lag]
   std::vector<double> xd; // same for D_φ[k] = p[φ+1+kM] − p[φ−1+kM] (thru only)
+  // What the pulses and sums above were built from (Evaluator::prepare): an aggressor slot whose
+  // inputs equal these is reused as it stands. `built` is false until a build completed.
+  // Compared bit for bit (not with ==, for which −0 equals +0).
+  struct Key {
+    bool built = false;
+    std::vector<double> f_hz;
+    std::vector<Complex> h21;
+    std::array<double, 14> params{};
+    bool same(const std::vector<double> &f, const std::vector<Complex> &h,
+              const std::array<double, 14> &q) const {
+      auto eq = [](const auto &x, const auto &y) {
+        return x.size() == y.size() &&
+               (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0);
+      };
+      return built && eq(params, q) && eq(f_hz, f) && eq(h21, h);
+    }
+  } key;
   double &at(std::vector<double> &v, int ph, int a, int b, int l) {
     return v[((static_cast<std::size_t>(ph) * kBasis + static_cast<std::size_t>(a)) * kBasis +
               static_cast<std::size_t>(b)) *
@@ -677,7 +675,26 @@ void Evaluator::prepare() {
   const std::array<bool, kBasis> zero{false, one_stage, false, one_stage};
   auto &h = ws_.h, &vtf = ws_.vtf, &spec = ws_.spec;
   auto &ir = ws_.ir;
+  // Everything a path's build reads besides its transfer: the TX/RX filters, the grid, the CTLE
+  // basis (ctle_basis_grid's key), M, the lags, the amplitude and the derivative flag.
+  auto params = [&](double amp, bool thru) {
+    return std::array<double, 14>{s_.t_r_s,
+                                  s_.f_r_hz,
+                                  s_.rc_start_hz,
+                                  s_.rc_end_hz,
+                                  df_,
+                                  static_cast<double>(k_points_),
+                                  s_.f_z_hz,
+                                  s_.f_p1_hz,
+                                  s_.f_p2_hz,
+                                  s_.f_hp_pz_hz,
+                                  static_cast<double>(s_.samples_per_ui),
+                                  static_cast<double>(lags),
+                                  amp,
+                                  thru ? 1.0 : 0.0};
+  };
   auto build = [&](PathBasis &pb, const PathTransfer &p, double amp, bool thru) {
+    pb.key.built = false; // until this build completes
     h.resize(p.f_hz.size());
     for (std::size_t k = 0; k < h.size(); ++k) // H_t · H21 · H_r on the data grid (93A-19)
       h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz) *
@@ -707,8 +724,22 @@ void Evaluator::prepare() {
   };
   basis_.resize(1 + aggr_.size());
   build(basis_[0], thru_, s_.a_v_v, true);
-  for (std::size_t i = 0; i < aggr_.size(); ++i)
-    build(basis_[i + 1], aggr_[i], aggr_[i].kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v, false);
+  // An aggressor equal in every input to the one this thread's last evaluation built in the same
+  // slot is kept as it is (a sweep's points share their crosstalk path, e.g. the cable's NEXT
+  // model, and only the thru changes with length); the same inputs give the same sums, so this is
+  // exact. The thru is always rebuilt.
+  for (std::size_t i = 0; i < aggr_.size(); ++i) {
+    PathBasis &pb = basis_[i + 1];
+    const PathTransfer &a = aggr_[i];
+    const double amp = a.kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v;
+    if (pb.key.same(a.f_hz, a.h21, params(amp, false)))
+      continue;
+    build(pb, a, amp, false);
+    pb.key.f_hz = a.f_hz;
+    pb.key.h21 = a.h21;
+    pb.key.params = params(amp, false);
+    pb.key.built = true;
+  }
   const auto &p0 = basis_[0].p;
   double best = -1e300;
   for (std::size_t t = 0; t < p0[0].size(); ++t) {
@@ -872,7 +903,8 @@ void Evaluator::full_pulses(double g_dc, double g_hp) {
       for (std::size_t t = 0; t < pb.size(); ++t) // empty: a zero response
         p[t] += w[static_cast<std::size_t>(b)] * pb[t];
     }
-    autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()), i == 0);
+    if (i > 0) // the final COM reads the aggressors' correlations only (run())
+      autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()));
   }
 }
 
