@@ -439,6 +439,37 @@ const std::array<double, kBasis * kBasis> &noise_gram(const std::vector<double> 
   return c.g;
 }
 
+// The TX filter, RX filter and RX raised cosine (93A-19) on a path's data grid, per thread for
+// the last grid and filter set (the paths of a hop and the hops of a sweep share one grid): the
+// same factors as computed in place, so the products built from them are unchanged.
+struct DataGridFilters {
+  std::vector<double> f_hz;
+  std::array<double, 4> key{};
+  std::vector<double> tx, rc;
+  std::vector<Complex> rx;
+};
+const DataGridFilters &data_grid_filters(const std::vector<double> &f, const Settings &s) {
+  thread_local DataGridFilters c;
+  const std::array<double, 4> key{s.t_r_s, s.f_r_hz, s.rc_start_hz, s.rc_end_hz};
+  // Compared bit for bit (== would take −0 for +0).
+  const bool same = c.f_hz.size() == f.size() && std::memcmp(&c.key, &key, sizeof key) == 0 &&
+                    (f.empty() || std::memcmp(c.f_hz.data(), f.data(), f.size() * 8) == 0);
+  if (!same) {
+    c.f_hz.clear(); // invalid until complete
+    c.tx.resize(f.size());
+    c.rx.resize(f.size());
+    c.rc.resize(f.size());
+    for (std::size_t k = 0; k < f.size(); ++k) {
+      c.tx[k] = tx_filter(f[k], s.t_r_s);
+      c.rx[k] = rx_filter(f[k], s.f_r_hz);
+      c.rc[k] = rx_raised_cosine(f[k], s.rc_start_hz, s.rc_end_hz);
+    }
+    c.key = key;
+    c.f_hz = f;
+  }
+  return c;
+}
+
 // One path's basis pulses and their per-phase UI-rate cross-correlations.
 struct PathBasis {
   std::vector<std::vector<double>> p; // [basis][N] pulse responses (amplitude applied)
@@ -496,8 +527,16 @@ void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasi
         continue;
       const auto &pa = pb.p[a];
       deriv[a].resize(n);
-      for (std::size_t t = 0; t < n; ++t)
-        deriv[a][t] = pa[t + 1 == n ? 0 : t + 1] - pa[t == 0 ? n - 1 : t - 1];
+      double *d = deriv[a].data();
+      if (n < 2) {
+        for (std::size_t t = 0; t < n; ++t)
+          d[t] = pa[t + 1 == n ? 0 : t + 1] - pa[t == 0 ? n - 1 : t - 1];
+        continue;
+      }
+      d[0] = pa[1] - pa[n - 1];
+      for (std::size_t t = 1; t + 1 < n; ++t) // the inner samples in one vectorisable loop
+        d[t] = pa[t + 1] - pa[t - 1];
+      d[n - 1] = pa[0] - pa[n - 2];
     }
   }
   thread_local std::vector<double> acc;
@@ -577,8 +616,7 @@ struct CtleState {
 struct Workspace {
   std::vector<PathBasis> basis;  // [path]; 0 = thru
   std::vector<PulseData> pulses; // full pulses for the final COM
-  std::vector<Complex> h, vtf, spec;
-  std::vector<double> ir;
+  std::vector<Complex> h, vtf;
 };
 Workspace &workspace() {
   thread_local Workspace w;
@@ -673,8 +711,7 @@ void Evaluator::prepare() {
   // Without the low-frequency stage the B and E responses are zero (ctle_basis).
   const bool one_stage = !(s_.f_hp_pz_hz > 0);
   const std::array<bool, kBasis> zero{false, one_stage, false, one_stage};
-  auto &h = ws_.h, &vtf = ws_.vtf, &spec = ws_.spec;
-  auto &ir = ws_.ir;
+  auto &h = ws_.h, &vtf = ws_.vtf;
   // Everything a path's build reads besides its transfer: the TX/RX filters, the grid, the CTLE
   // basis (ctle_basis_grid's key), M, the lags, the amplitude and the derivative flag.
   auto params = [&](double amp, bool thru) {
@@ -693,33 +730,54 @@ void Evaluator::prepare() {
                                   amp,
                                   thru ? 1.0 : 0.0};
   };
+  // Per basis response: its spectrum and impulse response (buffers kept per thread).
+  thread_local std::array<std::vector<Complex>, kBasis> specs;
+  thread_local std::array<std::vector<double>, kBasis> irs;
   auto build = [&](PathBasis &pb, const PathTransfer &p, double amp, bool thru) {
     pb.key.built = false; // until this build completes
+    const DataGridFilters &fl = data_grid_filters(p.f_hz, s_);
     h.resize(p.f_hz.size());
     for (std::size_t k = 0; k < h.size(); ++k) // H_t · H21 · H_r on the data grid (93A-19)
-      h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz) *
-             rx_raised_cosine(p.f_hz[k], s_.rc_start_hz, s_.rc_end_hz);
+      h[k] = fl.tx[k] * p.h21[k] * fl.rx[k] * fl.rc[k];
     vtf.resize(k_points_);
     resample_transfer(p.f_hz, h, df_, std::span<Complex>(vtf));
     pb.m = s_.samples_per_ui;
     pb.lags = lags;
     pb.p.resize(kBasis);
-    spec.resize(k_points_);
-    ir.resize(ifft.time_points());
-    for (int b = 0; b < kBasis; ++b) {
-      auto &pulse = pb.p[static_cast<std::size_t>(b)];
-      if (zero[static_cast<std::size_t>(b)]) { // left empty: stands for a zero pulse
+    // The spectra of all basis responses in one pass over the grid.
+    std::array<Complex *, kBasis> sp{};
+    for (std::size_t b = 0; b < kBasis; ++b)
+      if (!zero[b]) {
+        specs[b].resize(k_points_);
+        sp[b] = specs[b].data();
+      }
+    for (std::size_t k = 0; k < k_points_; ++k) {
+      const Complex v = vtf[k];
+      const auto &c = ctf[k];
+      for (std::size_t b = 0; b < kBasis; ++b)
+        if (sp[b])
+          sp[b][k] = v * c[b];
+    }
+    std::array<const double *, kBasis> ir_p{};
+    std::array<double *, kBasis> pulse_p{};
+    std::size_t used = 0;
+    for (std::size_t b = 0; b < kBasis; ++b) {
+      auto &pulse = pb.p[b];
+      if (zero[b]) { // left empty: stands for a zero pulse
         pulse.clear();
         continue;
       }
-      for (std::size_t k = 0; k < k_points_; ++k)
-        spec[k] = vtf[k] * ctf[k][static_cast<std::size_t>(b)];
+      auto &spec = specs[b];
       spec.front() = spec.front().real();
       spec.back() = spec.back().real();
-      ifft.run(spec, ir);
-      pulse.resize(ir.size());
-      pulse_from_impulse(ir, s_.samples_per_ui, amp, pulse); // 93A-24
+      irs[b].resize(ifft.time_points());
+      ifft.run(spec, irs[b]);
+      pulse.resize(irs[b].size());
+      ir_p[used] = irs[b].data();
+      pulse_p[used++] = pulse.data();
     }
+    pulse_from_impulses(std::span(ir_p.data(), used), ifft.time_points(), s_.samples_per_ui, amp,
+                        std::span(pulse_p.data(), used)); // 93A-24
     correlate(pb, thru, zero);
   };
   basis_.resize(1 + aggr_.size());
