@@ -3,6 +3,7 @@
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace linkphy {
@@ -24,16 +25,67 @@ AmplitudePmf gaussian_pmf(double sigma_v, double n_sigma, double bin_v) {
   const long half = std::lround(2.0 * n_sigma * sigma_v / bin_v);
   g.first_bin = -half;
   g.p.resize(static_cast<std::size_t>(2 * half + 1));
-  double sum = 0;
-  for (std::size_t i = 0; i < g.p.size(); ++i) {
+  // Bins i and 2·half − i sit at y and −y (first_bin = −half: the same integer of opposite sign
+  // times bin_v), so y² and the exponential are the same double: computed once for both.
+  const std::size_t n = g.p.size();
+  for (std::size_t i = 0; i <= static_cast<std::size_t>(half); ++i) {
     const double y = g.y(i);
-    g.p[i] = sigma_v > 0 ? std::exp(-y * y / (2.0 * sigma_v * sigma_v)) : 1.0;
-    sum += g.p[i];
+    g.p[i] = g.p[n - 1 - i] = sigma_v > 0 ? std::exp(-y * y / (2.0 * sigma_v * sigma_v)) : 1.0;
   }
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    sum += g.p[i];
   for (double &v : g.p)
     v /= sum;
   return g;
 }
+
+namespace {
+// One step of pam_interference_pmf: out[j] = Σ_i prob·src_i[j], i ascending from the first term
+// (PAM-2 and PAM-4 spelled out). Compiled for AVX where the CPU has it (run-time dispatch as in
+// analytic_snr.cpp) and for the baseline; "avx", not "avx2,fma": no multiply and add can be
+// fused, so both round alike (bit-identical).
+constexpr std::size_t kMaxGatherLevels = 16;
+[[gnu::always_inline]] inline void gather_body(double *__restrict out, const double *const *src,
+                                               std::size_t nl, double prob, std::size_t m) {
+  if (nl == 2) {
+    const double *s0 = src[0], *s1 = src[1];
+    for (std::size_t j = 0; j < m; ++j)
+      out[j] = prob * s0[j] + prob * s1[j];
+  } else if (nl == 4) {
+    const double *s0 = src[0], *s1 = src[1], *s2 = src[2], *s3 = src[3];
+    for (std::size_t j = 0; j < m; ++j)
+      out[j] = ((prob * s0[j] + prob * s1[j]) + prob * s2[j]) + prob * s3[j];
+  } else {
+    const double *s0 = src[0];
+    for (std::size_t j = 0; j < m; ++j)
+      out[j] = prob * s0[j];
+    for (std::size_t i = 1; i < nl; ++i) {
+      const double *si = src[i];
+      for (std::size_t j = 0; j < m; ++j)
+        out[j] += prob * si[j];
+    }
+  }
+}
+void gather_base(double *out, const double *const *src, std::size_t nl, double prob,
+                 std::size_t m) {
+  gather_body(out, src, nl, prob, m);
+}
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+[[gnu::target("avx")]] void gather_avx(double *out, const double *const *src, std::size_t nl,
+                                       double prob, std::size_t m) {
+  gather_body(out, src, nl, prob, m);
+}
+#endif
+void gather(double *out, const double *const *src, std::size_t nl, double prob, std::size_t m) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  static const bool avx = __builtin_cpu_supports("avx");
+  if (avx)
+    return gather_avx(out, src, nl, prob, m);
+#endif
+  gather_base(out, src, nl, prob, m);
+}
+} // namespace
 
 AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels, double bin_v) {
   const double prob = 1.0 / levels;
@@ -79,22 +131,18 @@ AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels,
     clear(b_first, std::min(b_last, nfirst - 1));
     clear(std::max(b_first, nlast + 1), b_last);
     const auto m = static_cast<std::size_t>(nlast - nfirst + 1);
-    double *out = at(b, nfirst);
-    auto src = [&](std::size_t i) { return at(a, nfirst - sh[i]); };
-    if (levels == 2) {
-      const double *s0 = src(0), *s1 = src(1);
-      for (std::size_t j = 0; j < m; ++j)
-        out[j] = prob * s0[j] + prob * s1[j];
-    } else if (levels == 4) {
-      const double *s0 = src(0), *s1 = src(1), *s2 = src(2), *s3 = src(3);
-      for (std::size_t j = 0; j < m; ++j)
-        out[j] = ((prob * s0[j] + prob * s1[j]) + prob * s2[j]) + prob * s3[j];
+    std::array<const double *, kMaxGatherLevels> src{};
+    if (nl <= kMaxGatherLevels) {
+      for (std::size_t i = 0; i < nl; ++i)
+        src[i] = at(a, nfirst - sh[i]);
+      gather(at(b, nfirst), src.data(), nl, prob, m);
     } else {
-      const double *s0 = src(0);
+      double *out = at(b, nfirst);
+      const double *s0 = at(a, nfirst - sh[0]);
       for (std::size_t j = 0; j < m; ++j)
         out[j] = prob * s0[j];
       for (std::size_t i = 1; i < nl; ++i) {
-        const double *si = src(i);
+        const double *si = at(a, nfirst - sh[i]);
         for (std::size_t j = 0; j < m; ++j)
           out[j] += prob * si[j];
       }
