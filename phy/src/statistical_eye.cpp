@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 namespace linkphy {
 namespace {
@@ -169,9 +171,7 @@ AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels,
 
 namespace {
 // c[i + j] += a_i·b_j for every a_i ≠ 0, i ascending: each c[k] is its terms added in i order
-// from +0. The plain loop, compiled twice: for AVX where the CPU has it (run-time dispatch as in
-// analytic_snr.cpp) and for the baseline. "avx", not "avx2,fma": without FMA instructions no
-// multiply and add can be fused, so both round every product and sum alike (bit-identical).
+// from +0 (the baseline).
 void convolve_rows(const double *a, std::size_t na, const double *__restrict b, std::size_t nb,
                    double *__restrict c) {
   for (std::size_t i = 0; i < na; ++i) {
@@ -183,17 +183,54 @@ void convolve_rows(const double *a, std::size_t na, const double *__restrict b, 
       dst[j] += ai * b[j];
   }
 }
+
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-[[gnu::target("avx")]] void convolve_rows_avx(const double *a, std::size_t na,
-                                              const double *__restrict b, std::size_t nb,
-                                              double *__restrict c) {
-  for (std::size_t i = 0; i < na; ++i) {
-    const double ai = a[i];
-    if (ai == 0)
-      continue;
-    double *__restrict dst = c + i;
-    for (std::size_t j = 0; j < nb; ++j)
-      dst[j] += ai * b[j];
+#define LINKPHY_CONVOLVE_AVX 1
+typedef double V4 __attribute__((vector_size(32)));
+
+// The same sums with AVX where the CPU has it (run-time dispatch as in analytic_snr.cpp), by
+// blocks of 32 outputs held in registers: for each a_i ≠ 0, i ascending, the block adds
+// a_i·b[k − i] to every c[k] of it, reading b from a copy padded with zeros, so that an output
+// for which b[k − i] lies outside b adds a_i·0 = ±0 — which leaves any sum unchanged (a sum
+// that starts at +0 never becomes −0) — instead of skipping the term. Each c[k] is therefore
+// the same terms in the same order, with one multiply and one add each ("avx", not
+// "avx2,fma": no fused multiply-add): bit-identical to convolve_rows. Needs finite inputs (an
+// infinite a_i times a padding zero would give NaN); convolve checks.
+[[gnu::target("avx")]] void convolve_blocks_avx(const double *a, std::size_t na, const double *b,
+                                                std::size_t nb, double *c) {
+  constexpr std::size_t kBlock = 32, kVec = kBlock / 4;
+  thread_local std::vector<double> padded;
+  padded.assign(nb + 2 * (kBlock - 1), 0.0);
+  std::copy(b, b + nb, padded.begin() + (kBlock - 1));
+  const std::size_t nc = na + nb - 1;
+  std::size_t k0 = 0;
+  for (; k0 + kBlock <= nc; k0 += kBlock) {
+    // i with some c[k] of the block in reach: k − nb < i ≤ k.
+    const std::size_t i_lo = k0 + 1 >= nb ? k0 + 1 - nb : 0;
+    const std::size_t i_hi = std::min(na - 1, k0 + kBlock - 1);
+    V4 acc[kVec];
+    for (std::size_t v = 0; v < kVec; ++v)
+      acc[v] = V4{0.0, 0.0, 0.0, 0.0};
+    for (std::size_t i = i_lo; i <= i_hi; ++i) {
+      const double ai = a[i];
+      if (ai == 0)
+        continue;
+      const V4 va{ai, ai, ai, ai};
+      const double *w = padded.data() + (kBlock - 1) + k0 - i; // w[t] = b[k0 + t − i] or 0
+      for (std::size_t v = 0; v < kVec; ++v) {
+        V4 x;
+        std::memcpy(&x, w + 4 * v, sizeof x);
+        acc[v] += va * x;
+      }
+    }
+    std::memcpy(c + k0, acc, sizeof acc);
+  }
+  for (std::size_t k = k0; k < nc; ++k) { // the last outputs, one at a time
+    double sum = 0.0;
+    for (std::size_t i = k + 1 >= nb ? k + 1 - nb : 0; i <= std::min(na - 1, k); ++i)
+      if (a[i] != 0)
+        sum += a[i] * b[k - i];
+    c[k] = sum;
   }
 }
 #endif
@@ -204,10 +241,13 @@ AmplitudePmf convolve(const AmplitudePmf &a, const AmplitudePmf &b) {
   c.bin_v = a.bin_v;
   c.first_bin = a.first_bin + b.first_bin;
   c.p.assign(a.p.size() + b.p.size() - 1, 0.0);
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#ifdef LINKPHY_CONVOLVE_AVX
   static const bool avx = __builtin_cpu_supports("avx");
-  if (avx) {
-    convolve_rows_avx(a.p.data(), a.p.size(), b.p.data(), b.p.size(), c.p.data());
+  auto finite = [](const std::vector<double> &v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+  };
+  if (avx && finite(a.p) && finite(b.p)) {
+    convolve_blocks_avx(a.p.data(), a.p.size(), b.p.data(), b.p.size(), c.p.data());
     return c;
   }
 #endif
