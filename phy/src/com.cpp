@@ -6,6 +6,7 @@
 
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
@@ -386,21 +387,27 @@ std::array<double, kBasis> ctle_weights(const Settings &s, double g_dc_db, doubl
   return {g1 * g2, g1, g2, 1.0};
 }
 
-// The four CTLE basis responses on the uniform grid k·df, k < k_points: computed once per grid
-// and CTLE pole/zero set and kept per thread (hops of a sweep share them).
-const std::vector<std::array<Complex, kBasis>> &ctle_basis_grid(std::size_t k_points, double df,
+// The four CTLE basis responses on the uniform grid k·df, k < k_points, [basis][k]: computed
+// once per grid and CTLE pole/zero set and kept per thread (hops of a sweep share them).
+const std::array<std::vector<Complex>, kBasis> &ctle_basis_grid(std::size_t k_points, double df,
                                                                 const Settings &s) {
   struct Cache {
     std::size_t k_points = 0;
     std::array<double, 5> key{};
-    std::vector<std::array<Complex, kBasis>> v;
+    std::array<std::vector<Complex>, kBasis> v;
   };
   thread_local Cache c;
   const std::array<double, 5> key{df, s.f_z_hz, s.f_p1_hz, s.f_p2_hz, s.f_hp_pz_hz};
   if (c.k_points != k_points || c.key != key) {
-    c.v.resize(k_points);
-    for (std::size_t k = 0; k < k_points; ++k)
-      ctle_basis(df * static_cast<double>(k), s, c.v[k].data());
+    c.k_points = 0; // invalid until complete
+    for (auto &v : c.v)
+      v.resize(k_points);
+    Complex x[kBasis];
+    for (std::size_t k = 0; k < k_points; ++k) {
+      ctle_basis(df * static_cast<double>(k), s, x);
+      for (std::size_t b = 0; b < kBasis; ++b)
+        c.v[b][k] = x[b];
+    }
     c.k_points = k_points;
     c.key = key;
   }
@@ -730,9 +737,10 @@ void Evaluator::prepare() {
                                   amp,
                                   thru ? 1.0 : 0.0};
   };
-  // Per basis response: its spectrum and impulse response (buffers kept per thread).
-  thread_local std::array<std::vector<Complex>, kBasis> specs;
-  thread_local std::array<std::vector<double>, kBasis> irs;
+  // A basis response's spectrum (overwritten by the inverse FFT) and each one's impulse
+  // response: FFT-aligned buffers kept per thread.
+  thread_local FftComplexBuffer spec;
+  thread_local std::array<FftBuffer, kBasis> irs;
   auto build = [&](PathBasis &pb, const PathTransfer &p, double amp, bool thru) {
     pb.key.built = false; // until this build completes
     const DataGridFilters &fl = data_grid_filters(p.f_hz, s_);
@@ -744,34 +752,23 @@ void Evaluator::prepare() {
     pb.m = s_.samples_per_ui;
     pb.lags = lags;
     pb.p.resize(kBasis);
-    // The spectra of all basis responses in one pass over the grid.
-    std::array<Complex *, kBasis> sp{};
-    for (std::size_t b = 0; b < kBasis; ++b)
-      if (!zero[b]) {
-        specs[b].resize(k_points_);
-        sp[b] = specs[b].data();
-      }
-    for (std::size_t k = 0; k < k_points_; ++k) {
-      const Complex v = vtf[k];
-      const auto &c = ctf[k];
-      for (std::size_t b = 0; b < kBasis; ++b)
-        if (sp[b])
-          sp[b][k] = v * c[b];
-    }
     std::array<const double *, kBasis> ir_p{};
     std::array<double *, kBasis> pulse_p{};
     std::size_t used = 0;
+    spec.resize(k_points_);
     for (std::size_t b = 0; b < kBasis; ++b) {
       auto &pulse = pb.p[b];
       if (zero[b]) { // left empty: stands for a zero pulse
         pulse.clear();
         continue;
       }
-      auto &spec = specs[b];
+      const Complex *cb = ctf[b].data();
+      for (std::size_t k = 0; k < k_points_; ++k)
+        spec[k] = vtf[k] * cb[k];
       spec.front() = spec.front().real();
       spec.back() = spec.back().real();
       irs[b].resize(ifft.time_points());
-      ifft.run(spec, irs[b]);
+      ifft_c2r_destroy(spec, irs[b]); // as ifft.run(spec, ·), without a staging copy
       pulse.resize(irs[b].size());
       ir_p[used] = irs[b].data();
       pulse_p[used++] = pulse.data();
