@@ -144,7 +144,31 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   std::vector<double> f;
   for (int k = 1; df * k <= f_max * (1 + 1e-12); ++k)
     f.push_back(df * k);
+  // The cascade of the leading stages the last call on this thread shared with its previous one
+  // (a sweep over length: the stages before the cable), kept per thread. The cascade folds its
+  // stages left to right, each junction on the running result (all stages are on z_ref here, so
+  // none is renormalised), so continuing from the kept result gives the same doubles as the full
+  // fold. Redrivers depend on the stage before them and end the prefix.
+  struct Prefix {
+    std::vector<std::string> last_specs; // the previous call's stages
+    std::vector<double> f;
+    double temperature_k = 0, z_ref_ohm = 0;
+    std::size_t stages = 0; // leading stages folded into `net` (valid when ≥ 2)
+    Network net;
+  };
+  thread_local Prefix prefix;
+  const bool same_grid =
+      prefix.f == f && prefix.temperature_k == cond.temperature_k && prefix.z_ref_ohm == z_ref_ohm;
+  std::size_t common = 0; // leading stages equal to the previous call's
+  while (same_grid && common < specs.size() && common < prefix.last_specs.size() &&
+         specs[common] == prefix.last_specs[common] && redriver_peaking_db[common] < 0)
+    ++common;
+  if (common > 0 && common < specs.size() && redriver_peaking_db[common] >= 0)
+    --common; // a redriver right after the prefix reads the stage before it on its own
+  const std::size_t reuse = prefix.stages >= 2 && prefix.stages <= common ? prefix.stages : 0;
   std::vector<Network> nets;
+  if (reuse > 0)
+    nets.push_back(prefix.net);
   for (std::size_t i = 0; i < built.size(); ++i) {
     const auto &spec = specs[i];
     if (redriver_peaking_db[i] >= 0) {
@@ -167,14 +191,31 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
       continue;
     }
     const CachedStage &cs = stage_network(spec, *built[i].electrical, f, cond, z_ref_ohm);
-    Network n = cs.net;
     StageReport sr;
     sr.name = cs.description;
     sr.kind = spec.substr(0, spec.find(':'));
     sr.hop = hop;
     stages.push_back(sr);
-    nets.push_back(std::move(n));
+    if (i >= reuse) // (the first `reuse` stages are in prefix.net)
+      nets.push_back(cs.net);
   }
+  if (reuse == 0 && common >= 2) { // fold the shared stages once, for this call and the next
+    try {
+      Network head = cascade(std::span<const Network>(nets.data(), common));
+      nets.erase(nets.begin(), nets.begin() + static_cast<long>(common));
+      nets.insert(nets.begin(), head);
+      prefix.net = std::move(head);
+      prefix.stages = common;
+    } catch (const InputError &) {
+      prefix.stages = 0; // the full cascade below raises it as itself
+    }
+  } else if (reuse == 0) {
+    prefix.stages = 0;
+  }
+  prefix.last_specs = specs;
+  prefix.f = f;
+  prefix.temperature_k = cond.temperature_k;
+  prefix.z_ref_ohm = z_ref_ohm;
   Network total = nets.size() == 1 ? nets.front() : cascade(nets);
   total.name = hop;
   return total;
