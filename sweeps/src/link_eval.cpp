@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <limits>
 #include <numbers>
 
@@ -219,6 +220,55 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   Network total = nets.size() == 1 ? nets.front() : cascade(nets);
   total.name = hop;
   return total;
+}
+
+// Bit-for-bit equality (== would take −0 for +0).
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_bits(const std::vector<double> &a, const std::vector<double> &b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+}
+bool same_package(const HopPackage &a, const HopPackage &b) {
+  auto side = [](const com::PackageSide &x, const com::PackageSide &y) {
+    return same_bits(x.c_d_f, y.c_d_f) && same_bits(x.l_s_h, y.l_s_h) &&
+           same_bits(x.c_b_f, y.c_b_f) && same_bits(x.c_p_f, y.c_p_f) &&
+           same_bits(x.z_c_ohm, y.z_c_ohm) && same_bits(x.length_mm, y.length_mm);
+  };
+  return a.enabled == b.enabled && side(a.tx, b.tx) && side(a.rx, b.rx) &&
+         same_bits(a.line.gamma0_per_mm, b.line.gamma0_per_mm) &&
+         same_bits(a.line.a1_per_mm_sqrt_ghz, b.line.a1_per_mm_sqrt_ghz) &&
+         same_bits(a.line.a2_per_mm_ghz, b.line.a2_per_mm_ghz) &&
+         same_bits(a.line.tau_ns_per_mm, b.line.tau_ns_per_mm) && same_bits(a.r0_ohm, b.r0_ohm) &&
+         same_bits(a.r_d_tx_ohm, b.r_d_tx_ohm) && same_bits(a.r_d_rx_ohm, b.r_d_rx_ohm);
+}
+
+// The cable NEXT aggressor's packaged transfer (hop_transfer of next_aggressor), kept per thread
+// for the last inputs: the points of a sweep over length share it (it does not depend on the
+// length), and the same inputs give the same transfer.
+const com::PathTransfer &next_transfer(const std::vector<double> &f, double coupling,
+                                       double ref_baud_bd, const HopPackage &pkg,
+                                       const std::string &name) {
+  struct Last {
+    bool set = false;
+    std::vector<double> f;
+    double coupling = 0, ref_baud_bd = 0;
+    HopPackage pkg;
+    com::PathTransfer t;
+  };
+  thread_local Last last;
+  if (!(last.set && same_bits(last.f, f) && same_bits(last.coupling, coupling) &&
+        same_bits(last.ref_baud_bd, ref_baud_bd) && same_package(last.pkg, pkg))) {
+    last.set = false; // invalid until complete
+    last.t = hop_transfer(f, detail::next_aggressor(f, coupling, ref_baud_bd), pkg,
+                          com::PathKind::next, name);
+    last.f = f;
+    last.coupling = coupling;
+    last.ref_baud_bd = ref_baud_bd;
+    last.pkg = pkg;
+    last.set = true;
+  }
+  last.t.name = name;
+  return last.t;
 }
 
 com::TwoPort two_port(const Network &n) {
@@ -474,8 +524,7 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
         detail::IcnReference ref;
         ref.icn_v = tech.next_icn_v;
         const double k = detail::next_coupling_from_icn(ref);
-        in.aggressors.push_back(hop_transfer(f, detail::next_aggressor(f, k, ref.baud_bd), pkg,
-                                             com::PathKind::next, th.name + " NEXT"));
+        in.aggressors.push_back(next_transfer(f, k, ref.baud_bd, pkg, th.name + " NEXT"));
       }
       std::optional<HopResult> searched; // statistical and Monte Carlo tiers
       if (req.fidelity == Fidelity::analytic) {
