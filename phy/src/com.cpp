@@ -951,12 +951,33 @@ void Evaluator::full_pulses(double g_dc, double g_hp) {
   const auto w = ctle_weights(s_, g_dc, g_hp);
   pulses_.resize(basis_.size());
   for (std::size_t i = 0; i < basis_.size(); ++i) {
+    // p[t] = Σ_b w_b·p_b[t] over the non-empty (non-zero) responses, added in basis order from
+    // +0, in one pass over the record.
     auto &p = pulses_[i].p;
-    p.assign(basis_[i].p[0].size(), 0.0);
-    for (int b = 0; b < kBasis; ++b) {
-      const auto &pb = basis_[i].p[static_cast<std::size_t>(b)];
-      for (std::size_t t = 0; t < pb.size(); ++t) // empty: a zero response
-        p[t] += w[static_cast<std::size_t>(b)] * pb[t];
+    const std::size_t n = basis_[i].p[0].size();
+    p.resize(n);
+    std::array<const double *, kBasis> src{};
+    std::array<double, kBasis> wb{};
+    std::size_t used = 0;
+    for (std::size_t b = 0; b < kBasis; ++b)
+      if (!basis_[i].p[b].empty()) { // empty: a zero response
+        src[used] = basis_[i].p[b].data();
+        wb[used++] = w[b];
+      }
+    double *out = p.data();
+    if (used == 4) {
+      const double *s0 = src[0], *s1 = src[1], *s2 = src[2], *s3 = src[3];
+      for (std::size_t t = 0; t < n; ++t)
+        out[t] = (((0.0 + wb[0] * s0[t]) + wb[1] * s1[t]) + wb[2] * s2[t]) + wb[3] * s3[t];
+    } else if (used == 2) {
+      const double *s0 = src[0], *s1 = src[1];
+      for (std::size_t t = 0; t < n; ++t)
+        out[t] = (0.0 + wb[0] * s0[t]) + wb[1] * s1[t];
+    } else {
+      std::fill(out, out + n, 0.0);
+      for (std::size_t u = 0; u < used; ++u)
+        for (std::size_t t = 0; t < n; ++t)
+          out[t] += wb[u] * src[u][t];
     }
     if (i > 0) // the final COM reads the aggressors' correlations only (run())
       autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()));
