@@ -30,14 +30,22 @@ struct TailPmf {
 };
 
 // P(I > y) for I = (PMF on a grid) + N(0, σ²): Σ p_i·Q((y − y_i)/σ), exact per bin. With a
-// finite `level` (non-negative PMFs only) it returns as soon as the running sum exceeds it: the
-// terms p_i·Q are ≥ 0 and adding a non-negative double never lowers a sum (round to nearest),
-// so the full sum would exceed it too: tail_exceeds below gives tail(...) > level exactly.
+// finite `level` (non-negative PMFs only) it may return a partial sum on the same side of
+// `level` as the full one, so that tail_exceeds below gives tail(...) > level exactly:
+//  - as soon as the running sum exceeds it: the terms p_i·Q are ≥ 0 and adding a non-negative
+//    double never lowers a sum (round to nearest), so the full sum would exceed it too;
+//  - as soon as the sum plus a bound on every remaining term stays at or below it: the bins
+//    below have Q at most the current one's (x only grows; the computed erfc is within a few
+//    ulps of the monotone function) and mass below[i − 1], and n additions of non-negative
+//    terms round the exact sum up by at most a factor (1 + 2⁻⁵³)ⁿ; kSlack = 1 + 1e-9 covers
+//    both for fewer than 10⁶ bins (n·2⁻⁵³ ≤ 1.2e-10, erfc's error ~1e-15) with room to spare.
 double tail(const TailPmf &t, double sigma, double y,
             double level = std::numeric_limits<double>::infinity()) {
   const AmplitudePmf &pmf = t.pmf;
   if (!t.nonnegative)
     level = std::numeric_limits<double>::infinity();
+  constexpr double kSlack = 1.0 + 1e-9;
+  const bool bound_below = std::isfinite(level) && pmf.p.size() < 1000000;
   double acc = 0;
   if (sigma <= 0) {
     for (std::size_t i = 0; i < pmf.p.size(); ++i) {
@@ -64,6 +72,8 @@ double tail(const TailPmf &t, double sigma, double y,
     acc += pmf.p[i] * q;
     if (acc > level)
       return acc;
+    if (bound_below && (acc + q * (i > 0 ? t.below[i - 1] : 0.0) * kSlack) * kSlack <= level)
+      return acc; // ≤ level, as the full sum
     // Every lower bin has a smaller Q: once Q times their whole mass is below 1e-17 of the sum
     // (under half an ulp), they cannot change it. Also ends the sum where erfc underflows.
     if (q * (i > 0 ? t.below[i - 1] : 0.0) <= 1e-17 * acc || x > 27.3)
