@@ -762,9 +762,18 @@ void Evaluator::prepare() {
         pulse.clear();
         continue;
       }
+      // spec = vtf·X_b, the product written out as the compiler's complex multiply computes it
+      // (re = ac − bd, im = ad + bc, each product and sum rounded: no fused multiply-add) so
+      // that the loop vectorises; where both parts are NaN the library's operator (its recovery
+      // of infinities, C99 Annex G) gives the value, as before.
       const Complex *cb = ctf[b].data();
+      for (std::size_t k = 0; k < k_points_; ++k) {
+        const double a = vtf[k].real(), bi = vtf[k].imag(), c = cb[k].real(), d = cb[k].imag();
+        spec[k] = Complex(a * c - bi * d, a * d + bi * c);
+      }
       for (std::size_t k = 0; k < k_points_; ++k)
-        spec[k] = vtf[k] * cb[k];
+        if (std::isnan(spec[k].real()) && std::isnan(spec[k].imag()))
+          spec[k] = vtf[k] * cb[k];
       spec.front() = spec.front().real();
       spec.back() = spec.back().real();
       irs[b].resize(ifft.time_points());
