@@ -2,9 +2,11 @@
 // merit (93A.1.6) and statistical COM (93A.1.7). Where this differs from the standard or from the
 // IEEE COM reference code, the comment says so (and docs/com.md lists it).
 #include "com_internal.hpp"
+#include "ui_correlation.hpp"
 
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
@@ -13,6 +15,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -176,44 +179,24 @@ std::vector<std::vector<double>> assign_prefixes(std::vector<TapSet> &combos, in
 
 // One pulse response (N samples, circular) with per-phase UI-rate autocorrelations.
 struct PulseData {
-  std::vector<double> p;               // N samples
-  std::size_t n_ui = 0;                // N / M
-  std::vector<std::vector<double>> r;  // [phase][lag] Σ_n P_φ[n]·P_φ[n+lag]
-  std::vector<std::vector<double>> rd; // same for D_φ[n] = p[φ+1+nM] − p[φ−1+nM]
-  std::size_t peak = 0;
+  std::vector<double> p;              // N samples
+  std::size_t n_ui = 0;               // N / M
+  std::vector<std::vector<double>> r; // [phase][lag] Σ_n P_φ[n]·P_φ[n+lag]
 };
 
-void autocorrelate(PulseData &d, int m, int max_lag, bool with_derivative) {
-  const std::size_t n = d.p.size();
+// The sums of ui_cross_correlation (each in n order from 0, terms past the record's end left
+// out), regrouped as [phase][lag].
+void autocorrelate(PulseData &d, int m, int max_lag) {
   const auto mm = static_cast<std::size_t>(m);
-  d.n_ui = n / mm;
-  d.r.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
-  if (with_derivative)
-    d.rd.assign(mm, std::vector<double>(static_cast<std::size_t>(max_lag) + 1, 0.0));
-  else
-    d.rd.clear();
-  std::vector<double> seq(d.n_ui), dseq(d.n_ui);
-  for (std::size_t ph = 0; ph < mm; ++ph) {
-    for (std::size_t k = 0; k < d.n_ui; ++k) {
-      const std::size_t t = ph + k * mm;
-      seq[k] = d.p[t];
-      if (with_derivative)
-        dseq[k] = d.p[t + 1 == n ? 0 : t + 1] - d.p[t == 0 ? n - 1 : t - 1]; // circular
-    }
-    for (int lag = 0; lag <= max_lag; ++lag) {
-      double a = 0, b = 0;
-      for (std::size_t k = 0; k + static_cast<std::size_t>(lag) < d.n_ui; ++k) {
-        const std::size_t k2 = k + static_cast<std::size_t>(lag);
-        a += seq[k] * seq[k2];
-        if (with_derivative)
-          b += dseq[k] * dseq[k2];
-      }
-      d.r[ph][static_cast<std::size_t>(lag)] = a;
-      if (with_derivative)
-        d.rd[ph][static_cast<std::size_t>(lag)] = b;
-    }
-  }
-  d.peak = static_cast<std::size_t>(std::max_element(d.p.begin(), d.p.end()) - d.p.begin());
+  const auto nl = static_cast<std::size_t>(max_lag) + 1;
+  d.n_ui = d.p.size() / mm;
+  thread_local std::vector<double> acc;
+  acc.resize(nl * mm);
+  linkphy::detail::ui_cross_correlation(d.p.data(), d.p.data(), d.n_ui, mm, nl, acc.data());
+  d.r.assign(mm, std::vector<double>(nl, 0.0));
+  for (std::size_t ph = 0; ph < mm; ++ph)
+    for (std::size_t l = 0; l < nl; ++l)
+      d.r[ph][l] = acc[l * mm + ph];
 }
 
 // c^T R c with R Toeplitz from autocorrelation lags r[0..c.size()).
@@ -424,21 +407,27 @@ std::array<double, kBasis> ctle_weights(const Settings &s, double g_dc_db, doubl
   return {g1 * g2, g1, g2, 1.0};
 }
 
-// The four CTLE basis responses on the uniform grid k·df, k < k_points: computed once per grid
-// and CTLE pole/zero set and kept per thread (hops of a sweep share them).
-const std::vector<std::array<Complex, kBasis>> &ctle_basis_grid(std::size_t k_points, double df,
+// The four CTLE basis responses on the uniform grid k·df, k < k_points, [basis][k]: computed
+// once per grid and CTLE pole/zero set and kept per thread (hops of a sweep share them).
+const std::array<std::vector<Complex>, kBasis> &ctle_basis_grid(std::size_t k_points, double df,
                                                                 const Settings &s) {
   struct Cache {
     std::size_t k_points = 0;
     std::array<double, 5> key{};
-    std::vector<std::array<Complex, kBasis>> v;
+    std::array<std::vector<Complex>, kBasis> v;
   };
   thread_local Cache c;
   const std::array<double, 5> key{df, s.f_z_hz, s.f_p1_hz, s.f_p2_hz, s.f_hp_pz_hz};
   if (c.k_points != k_points || c.key != key) {
-    c.v.resize(k_points);
-    for (std::size_t k = 0; k < k_points; ++k)
-      ctle_basis(df * static_cast<double>(k), s, c.v[k].data());
+    c.k_points = 0; // invalid until complete
+    for (auto &v : c.v)
+      v.resize(k_points);
+    Complex x[kBasis];
+    for (std::size_t k = 0; k < k_points; ++k) {
+      ctle_basis(df * static_cast<double>(k), s, x);
+      for (std::size_t b = 0; b < kBasis; ++b)
+        c.v[b][k] = x[b];
+    }
     c.k_points = k_points;
     c.key = key;
   }
@@ -477,6 +466,37 @@ const std::array<double, kBasis * kBasis> &noise_gram(const std::vector<double> 
   return c.g;
 }
 
+// The TX filter, RX filter and RX raised cosine (93A-19) on a path's data grid, per thread for
+// the last grid and filter set (the paths of a hop and the hops of a sweep share one grid): the
+// same factors as computed in place, so the products built from them are unchanged.
+struct DataGridFilters {
+  std::vector<double> f_hz;
+  std::array<double, 4> key{};
+  std::vector<double> tx, rc;
+  std::vector<Complex> rx;
+};
+const DataGridFilters &data_grid_filters(const std::vector<double> &f, const Settings &s) {
+  thread_local DataGridFilters c;
+  const std::array<double, 4> key{s.t_r_s, s.f_r_hz, s.rc_start_hz, s.rc_end_hz};
+  // Compared bit for bit (== would take −0 for +0).
+  const bool same = c.f_hz.size() == f.size() && std::memcmp(&c.key, &key, sizeof key) == 0 &&
+                    (f.empty() || std::memcmp(c.f_hz.data(), f.data(), f.size() * 8) == 0);
+  if (!same) {
+    c.f_hz.clear(); // invalid until complete
+    c.tx.resize(f.size());
+    c.rx.resize(f.size());
+    c.rc.resize(f.size());
+    for (std::size_t k = 0; k < f.size(); ++k) {
+      c.tx[k] = tx_filter(f[k], s.t_r_s);
+      c.rx[k] = rx_filter(f[k], s.f_r_hz);
+      c.rc[k] = rx_raised_cosine(f[k], s.rc_start_hz, s.rc_end_hz);
+    }
+    c.key = key;
+    c.f_hz = f;
+  }
+  return c;
+}
+
 // One path's basis pulses and their per-phase UI-rate cross-correlations.
 struct PathBasis {
   std::vector<std::vector<double>> p; // [basis][N] pulse responses (amplitude applied)
@@ -484,6 +504,23 @@ struct PathBasis {
   int m = 0;
   std::vector<double> x;  // [phase][a][b][lag]: Σ_k P_a,φ[k]·P_b,φ[k+lag]
   std::vector<double> xd; // same for D_φ[k] = p[φ+1+kM] − p[φ−1+kM] (thru only)
+  // What the pulses and sums above were built from (Evaluator::prepare): an aggressor slot whose
+  // inputs equal these is reused as it stands. `built` is false until a build completed.
+  // Compared bit for bit (not with ==, for which −0 equals +0).
+  struct Key {
+    bool built = false;
+    std::vector<double> f_hz;
+    std::vector<Complex> h21;
+    std::array<double, 14> params{};
+    bool same(const std::vector<double> &f, const std::vector<Complex> &h,
+              const std::array<double, 14> &q) const {
+      auto eq = [](const auto &x, const auto &y) {
+        return x.size() == y.size() &&
+               (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0);
+      };
+      return built && eq(params, q) && eq(f_hz, f) && eq(h21, h);
+    }
+  } key;
   double &at(std::vector<double> &v, int ph, int a, int b, int l) {
     return v[((static_cast<std::size_t>(ph) * kBasis + static_cast<std::size_t>(a)) * kBasis +
               static_cast<std::size_t>(b)) *
@@ -494,9 +531,9 @@ struct PathBasis {
 
 // `zero[a]`: basis a is identically zero (no second CTLE stage), its correlations stay 0.
 // The pulse p[t], t = k·M + φ, is already laid out as [UI k][phase φ], so all M phases of a lag
-// accumulate side by side (a loop the compiler vectorises), each phase's sum in k order from 0
-// with the terms past the record's end (zeros) left out: the same sums, term for term, as one
-// phase at a time.
+// accumulate side by side (ui_cross_correlation), each phase's sum in k order from 0 with the
+// terms past the record's end (zeros) left out: the same sums, term for term, as one phase at a
+// time.
 void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasis> &zero) {
   const std::size_t n = pb.p[0].size();
   const auto mm = static_cast<std::size_t>(pb.m);
@@ -517,23 +554,22 @@ void correlate(PathBasis &pb, bool with_derivative, const std::array<bool, kBasi
         continue;
       const auto &pa = pb.p[a];
       deriv[a].resize(n);
-      for (std::size_t t = 0; t < n; ++t)
-        deriv[a][t] = pa[t + 1 == n ? 0 : t + 1] - pa[t == 0 ? n - 1 : t - 1];
+      double *d = deriv[a].data();
+      if (n < 2) {
+        for (std::size_t t = 0; t < n; ++t)
+          d[t] = pa[t + 1 == n ? 0 : t + 1] - pa[t == 0 ? n - 1 : t - 1];
+        continue;
+      }
+      d[0] = pa[1] - pa[n - 1];
+      for (std::size_t t = 1; t + 1 < n; ++t) // the inner samples in one vectorisable loop
+        d[t] = pa[t + 1] - pa[t - 1];
+      d[n - 1] = pa[0] - pa[n - 2];
     }
   }
   thread_local std::vector<double> acc;
   acc.resize(nl * mm);
   auto pair = [&](const double *sa, const double *sb, std::vector<double> &out, int a, int b) {
-    std::fill(acc.begin(), acc.end(), 0.0);
-    for (std::size_t k = 0; k < n_ui; ++k) {
-      const double *ra = sa + k * mm;
-      for (std::size_t l = 0; l < nl && k + l < n_ui; ++l) {
-        const double *rb = sb + (k + l) * mm;
-        double *al = acc.data() + l * mm;
-        for (std::size_t ph = 0; ph < mm; ++ph)
-          al[ph] += ra[ph] * rb[ph];
-      }
-    }
+    linkphy::detail::ui_cross_correlation(sa, sb, n_ui, mm, nl, acc.data()); // acc: [lag][phase]
     for (std::size_t ph = 0; ph < mm; ++ph)
       for (std::size_t l = 0; l < nl; ++l)
         pb.at(out, static_cast<int>(ph), a, b, static_cast<int>(l)) = acc[l * mm + ph];
@@ -616,8 +652,7 @@ struct CtleState {
 struct Workspace {
   std::vector<PathBasis> basis;  // [path]; 0 = thru
   std::vector<PulseData> pulses; // full pulses for the final COM
-  std::vector<Complex> h, vtf, spec;
-  std::vector<double> ir;
+  std::vector<Complex> h, vtf;
 };
 Workspace &workspace() {
   thread_local Workspace w;
@@ -726,40 +761,92 @@ void Evaluator::prepare() {
   // Without the low-frequency stage the B and E responses are zero (ctle_basis).
   const bool one_stage = !(s_.f_hp_pz_hz > 0);
   const std::array<bool, kBasis> zero{false, one_stage, false, one_stage};
-  auto &h = ws_.h, &vtf = ws_.vtf, &spec = ws_.spec;
-  auto &ir = ws_.ir;
+  auto &h = ws_.h, &vtf = ws_.vtf;
+  // Everything a path's build reads besides its transfer: the TX/RX filters, the grid, the CTLE
+  // basis (ctle_basis_grid's key), M, the lags, the amplitude and the derivative flag.
+  auto params = [&](double amp, bool thru) {
+    return std::array<double, 14>{s_.t_r_s,
+                                  s_.f_r_hz,
+                                  s_.rc_start_hz,
+                                  s_.rc_end_hz,
+                                  df_,
+                                  static_cast<double>(k_points_),
+                                  s_.f_z_hz,
+                                  s_.f_p1_hz,
+                                  s_.f_p2_hz,
+                                  s_.f_hp_pz_hz,
+                                  static_cast<double>(s_.samples_per_ui),
+                                  static_cast<double>(lags),
+                                  amp,
+                                  thru ? 1.0 : 0.0};
+  };
+  // A basis response's spectrum (overwritten by the inverse FFT) and each one's impulse
+  // response: FFT-aligned buffers kept per thread.
+  thread_local FftComplexBuffer spec;
+  thread_local std::array<FftBuffer, kBasis> irs;
   auto build = [&](PathBasis &pb, const PathTransfer &p, double amp, bool thru) {
+    pb.key.built = false; // until this build completes
+    const DataGridFilters &fl = data_grid_filters(p.f_hz, s_);
     h.resize(p.f_hz.size());
     for (std::size_t k = 0; k < h.size(); ++k) // H_t · H21 · H_r on the data grid (93A-19)
-      h[k] = tx_filter(p.f_hz[k], s_.t_r_s) * p.h21[k] * rx_filter(p.f_hz[k], s_.f_r_hz) *
-             rx_raised_cosine(p.f_hz[k], s_.rc_start_hz, s_.rc_end_hz);
+      h[k] = fl.tx[k] * p.h21[k] * fl.rx[k] * fl.rc[k];
     vtf.resize(k_points_);
     resample_transfer(p.f_hz, h, df_, std::span<Complex>(vtf));
     pb.m = s_.samples_per_ui;
     pb.lags = lags;
     pb.p.resize(kBasis);
+    std::array<const double *, kBasis> ir_p{};
+    std::array<double *, kBasis> pulse_p{};
+    std::size_t used = 0;
     spec.resize(k_points_);
-    ir.resize(ifft.time_points());
-    for (int b = 0; b < kBasis; ++b) {
-      auto &pulse = pb.p[static_cast<std::size_t>(b)];
-      if (zero[static_cast<std::size_t>(b)]) { // left empty: stands for a zero pulse
+    for (std::size_t b = 0; b < kBasis; ++b) {
+      auto &pulse = pb.p[b];
+      if (zero[b]) { // left empty: stands for a zero pulse
         pulse.clear();
         continue;
       }
+      // spec = vtf·X_b, the product written out as the compiler's complex multiply computes it
+      // (re = ac − bd, im = ad + bc, each product and sum rounded: no fused multiply-add) so
+      // that the loop vectorises; where both parts are NaN the library's operator (its recovery
+      // of infinities, C99 Annex G) gives the value, as before.
+      const Complex *cb = ctf[b].data();
+      for (std::size_t k = 0; k < k_points_; ++k) {
+        const double a = vtf[k].real(), bi = vtf[k].imag(), c = cb[k].real(), d = cb[k].imag();
+        spec[k] = Complex(a * c - bi * d, a * d + bi * c);
+      }
       for (std::size_t k = 0; k < k_points_; ++k)
-        spec[k] = vtf[k] * ctf[k][static_cast<std::size_t>(b)];
+        if (std::isnan(spec[k].real()) && std::isnan(spec[k].imag()))
+          spec[k] = vtf[k] * cb[k];
       spec.front() = spec.front().real();
       spec.back() = spec.back().real();
-      ifft.run(spec, ir);
-      pulse.resize(ir.size());
-      pulse_from_impulse(ir, s_.samples_per_ui, amp, pulse); // 93A-24
+      irs[b].resize(ifft.time_points());
+      ifft_c2r_destroy(spec, irs[b]); // as ifft.run(spec, ·), without a staging copy
+      pulse.resize(irs[b].size());
+      ir_p[used] = irs[b].data();
+      pulse_p[used++] = pulse.data();
     }
+    pulse_from_impulses(std::span(ir_p.data(), used), ifft.time_points(), s_.samples_per_ui, amp,
+                        std::span(pulse_p.data(), used)); // 93A-24
     correlate(pb, thru, zero);
   };
   basis_.resize(1 + aggr_.size());
   build(basis_[0], thru_, s_.a_v_v, true);
-  for (std::size_t i = 0; i < aggr_.size(); ++i)
-    build(basis_[i + 1], aggr_[i], aggr_[i].kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v, false);
+  // An aggressor equal in every input to the one this thread's last evaluation built in the same
+  // slot is kept as it is (a sweep's points share their crosstalk path, e.g. the cable's NEXT
+  // model, and only the thru changes with length); the same inputs give the same sums, so this is
+  // exact. The thru is always rebuilt.
+  for (std::size_t i = 0; i < aggr_.size(); ++i) {
+    PathBasis &pb = basis_[i + 1];
+    const PathTransfer &a = aggr_[i];
+    const double amp = a.kind == PathKind::next ? s_.a_ne_v : s_.a_fe_v;
+    if (pb.key.same(a.f_hz, a.h21, params(amp, false)))
+      continue;
+    build(pb, a, amp, false);
+    pb.key.f_hz = a.f_hz;
+    pb.key.h21 = a.h21;
+    pb.key.params = params(amp, false);
+    pb.key.built = true;
+  }
   const auto &p0 = basis_[0].p;
   double best = -1e300;
   for (std::size_t t = 0; t < p0[0].size(); ++t) {
@@ -991,14 +1078,36 @@ void Evaluator::full_pulses(double g_dc, double g_hp) {
   const auto w = ctle_weights(s_, g_dc, g_hp);
   pulses_.resize(basis_.size());
   for (std::size_t i = 0; i < basis_.size(); ++i) {
+    // p[t] = Σ_b w_b·p_b[t] over the non-empty (non-zero) responses, added in basis order from
+    // +0, in one pass over the record.
     auto &p = pulses_[i].p;
-    p.assign(basis_[i].p[0].size(), 0.0);
-    for (int b = 0; b < kBasis; ++b) {
-      const auto &pb = basis_[i].p[static_cast<std::size_t>(b)];
-      for (std::size_t t = 0; t < pb.size(); ++t) // empty: a zero response
-        p[t] += w[static_cast<std::size_t>(b)] * pb[t];
+    const std::size_t n = basis_[i].p[0].size();
+    p.resize(n);
+    std::array<const double *, kBasis> src{};
+    std::array<double, kBasis> wb{};
+    std::size_t used = 0;
+    for (std::size_t b = 0; b < kBasis; ++b)
+      if (!basis_[i].p[b].empty()) { // empty: a zero response
+        src[used] = basis_[i].p[b].data();
+        wb[used++] = w[b];
+      }
+    double *out = p.data();
+    if (used == 4) {
+      const double *s0 = src[0], *s1 = src[1], *s2 = src[2], *s3 = src[3];
+      for (std::size_t t = 0; t < n; ++t)
+        out[t] = (((0.0 + wb[0] * s0[t]) + wb[1] * s1[t]) + wb[2] * s2[t]) + wb[3] * s3[t];
+    } else if (used == 2) {
+      const double *s0 = src[0], *s1 = src[1];
+      for (std::size_t t = 0; t < n; ++t)
+        out[t] = (0.0 + wb[0] * s0[t]) + wb[1] * s1[t];
+    } else {
+      std::fill(out, out + n, 0.0);
+      for (std::size_t u = 0; u < used; ++u)
+        for (std::size_t t = 0; t < n; ++t)
+          out[t] += wb[u] * src[u][t];
     }
-    autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()), i == 0);
+    if (i > 0) // the final COM reads the aggressors' correlations only (run())
+      autocorrelate(pulses_[i], s_.samples_per_ui, static_cast<int>(s_.tx_tap_values.size()));
   }
 }
 

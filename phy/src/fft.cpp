@@ -221,6 +221,29 @@ void ifft_c2r(std::span<const std::complex<double>> in, std::span<double> out) {
     v *= scale;
 }
 
+void ifft_c2r_destroy(std::span<std::complex<double>> in, std::span<double> out) {
+  const std::size_t n = out.size();
+  if (!aligned(in.data()) ||
+      overlap(in.data(), in.size() * sizeof(std::complex<double>), out.data(), n * sizeof(double)))
+    return ifft_c2r(in, out); // staged
+  fftw_plan p = get_plan(Kind::c2r, n);
+  check_size("c2r input", in.size(), n / 2 + 1);
+  in[0].imag(0.0); // as ifft_c2r: a real signal's DC and Nyquist bins are real
+  if (n % 2 == 0)
+    in[n / 2].imag(0.0);
+  const double scale = 1.0 / static_cast<double>(n);
+  auto *ci = reinterpret_cast<fftw_complex *>(in.data());
+  if (aligned(out.data())) {
+    fftw_execute_dft_c2r(p, ci, out.data());
+  } else {
+    double *so = scratch().get(1, n);
+    fftw_execute_dft_c2r(p, ci, so);
+    std::copy(so, so + n, out.begin());
+  }
+  for (auto &v : out)
+    v *= scale;
+}
+
 void fft_c2c(std::span<const std::complex<double>> in, std::span<std::complex<double>> out) {
   c2c(Kind::c2c_forward, in, out);
 }

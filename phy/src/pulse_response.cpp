@@ -125,4 +125,47 @@ void pulse_from_impulse(std::span<const double> ir, int samples_per_ui, double a
   }
 }
 
+namespace {
+// C running sums side by side: the same additions, in the same order, as one at a time.
+template <int C>
+void running_sums(const double *const *ir, std::size_t n, std::size_t m, double amplitude,
+                  double *const *p) {
+  double acc[C] = {};
+  for (std::size_t i = 0; i < n && i < m; ++i)
+    for (int c = 0; c < C; ++c) {
+      acc[c] += ir[c][i];
+      p[c][i] = amplitude * acc[c];
+    }
+  for (std::size_t i = m; i < n; ++i)
+    for (int c = 0; c < C; ++c) {
+      acc[c] += ir[c][i];
+      acc[c] -= ir[c][i - m];
+      p[c][i] = amplitude * acc[c];
+    }
+}
+} // namespace
+
+void pulse_from_impulses(std::span<const double *const> irs, std::size_t n, int samples_per_ui,
+                         double amplitude, std::span<double *const> pulses) {
+  const auto m = static_cast<std::size_t>(samples_per_ui);
+  for (std::size_t g = 0; g < irs.size() && g < pulses.size(); g += 4) {
+    const double *const *ir = irs.data() + g;
+    double *const *p = pulses.data() + g;
+    switch (std::min<std::size_t>(4, std::min(irs.size(), pulses.size()) - g)) {
+    case 4:
+      running_sums<4>(ir, n, m, amplitude, p);
+      break;
+    case 3:
+      running_sums<3>(ir, n, m, amplitude, p);
+      break;
+    case 2:
+      running_sums<2>(ir, n, m, amplitude, p);
+      break;
+    default:
+      running_sums<1>(ir, n, m, amplitude, p);
+      break;
+    }
+  }
+}
+
 } // namespace linkphy

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace linkphy {
@@ -16,18 +17,35 @@ struct TailPmf {
   const AmplitudePmf &pmf;
   std::vector<double> above; // above[i] = Σ_{k ≥ i} p_k, added from the top (above[n] = 0)
   std::vector<double> below; // below[i] = Σ_{k ≤ i} p_k
+  bool nonnegative = true;   // every p_k ≥ 0 (tail_exceeds may stop early)
   explicit TailPmf(const AmplitudePmf &p) : pmf(p), above(p.p.size() + 1, 0.0), below(p.p.size()) {
     for (std::size_t i = p.p.size(); i-- > 0;)
       above[i] = above[i + 1] + p.p[i];
     double c = 0;
-    for (std::size_t i = 0; i < p.p.size(); ++i)
+    for (std::size_t i = 0; i < p.p.size(); ++i) {
       below[i] = c += p.p[i];
+      nonnegative = nonnegative && p.p[i] >= 0;
+    }
   }
 };
 
-// P(I > y) for I = (PMF on a grid) + N(0, σ²): Σ p_i·Q((y − y_i)/σ), exact per bin.
-double tail(const TailPmf &t, double sigma, double y) {
+// P(I > y) for I = (PMF on a grid) + N(0, σ²): Σ p_i·Q((y − y_i)/σ), exact per bin. With a
+// finite `level` (non-negative PMFs only) it may return a partial sum on the same side of
+// `level` as the full one, so that tail_exceeds below gives tail(...) > level exactly:
+//  - as soon as the running sum exceeds it: the terms p_i·Q are ≥ 0 and adding a non-negative
+//    double never lowers a sum (round to nearest), so the full sum would exceed it too;
+//  - as soon as the sum plus a bound on every remaining term stays at or below it: the bins
+//    below have Q at most the current one's (x only grows; the computed erfc is within a few
+//    ulps of the monotone function) and mass below[i − 1], and n additions of non-negative
+//    terms round the exact sum up by at most a factor (1 + 2⁻⁵³)ⁿ; kSlack = 1 + 1e-9 covers
+//    both for fewer than 10⁶ bins (n·2⁻⁵³ ≤ 1.2e-10, erfc's error ~1e-15) with room to spare.
+double tail(const TailPmf &t, double sigma, double y,
+            double level = std::numeric_limits<double>::infinity()) {
   const AmplitudePmf &pmf = t.pmf;
+  if (!t.nonnegative)
+    level = std::numeric_limits<double>::infinity();
+  constexpr double kSlack = 1.0 + 1e-9;
+  const bool bound_below = std::isfinite(level) && pmf.p.size() < 1000000;
   double acc = 0;
   if (sigma <= 0) {
     for (std::size_t i = 0; i < pmf.p.size(); ++i) {
@@ -46,16 +64,27 @@ double tail(const TailPmf &t, double sigma, double y) {
   while (i > 0 && (y - pmf.y(i - 1)) * inv < -8.0)
     --i;
   acc = t.above[i];
+  if (acc > level)
+    return acc;
   while (i-- > 0) {
     const double x = (y - pmf.y(i)) * inv;
     const double q = 0.5 * std::erfc(x);
     acc += pmf.p[i] * q;
+    if (acc > level)
+      return acc;
+    if (bound_below && (acc + q * (i > 0 ? t.below[i - 1] : 0.0) * kSlack) * kSlack <= level)
+      return acc; // ≤ level, as the full sum
     // Every lower bin has a smaller Q: once Q times their whole mass is below 1e-17 of the sum
     // (under half an ulp), they cannot change it. Also ends the sum where erfc underflows.
     if (q * (i > 0 ? t.below[i - 1] : 0.0) <= 1e-17 * acc || x > 27.3)
       break;
   }
   return acc;
+}
+
+// tail(t, sigma, y) > level, without the terms past the point where the sum exceeds `level`.
+bool tail_exceeds(const TailPmf &t, double sigma, double y, double level) {
+  return tail(t, sigma, y, level) > level;
 }
 
 } // namespace
@@ -150,7 +179,7 @@ StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in) {
     double lo = -span, hi = span; // T(lo) ≥ want ≥ T(hi)
     for (int it = 0; it < 48 && hi - lo > 1e-4 * r.d_v; ++it) {
       const double mid = 0.5 * (lo + hi);
-      (tail(tp, in.sigma_v, mid) > want ? lo : hi) = mid;
+      (tail_exceeds(tp, in.sigma_v, mid, want) ? lo : hi) = mid;
     }
     r.eye_height_v = 2.0 * (r.d_v - 0.5 * (lo + hi));
   }

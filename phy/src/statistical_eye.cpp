@@ -3,7 +3,10 @@
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 namespace linkphy {
 namespace {
@@ -24,16 +27,67 @@ AmplitudePmf gaussian_pmf(double sigma_v, double n_sigma, double bin_v) {
   const long half = std::lround(2.0 * n_sigma * sigma_v / bin_v);
   g.first_bin = -half;
   g.p.resize(static_cast<std::size_t>(2 * half + 1));
-  double sum = 0;
-  for (std::size_t i = 0; i < g.p.size(); ++i) {
+  // Bins i and 2·half − i sit at y and −y (first_bin = −half: the same integer of opposite sign
+  // times bin_v), so y² and the exponential are the same double: computed once for both.
+  const std::size_t n = g.p.size();
+  for (std::size_t i = 0; i <= static_cast<std::size_t>(half); ++i) {
     const double y = g.y(i);
-    g.p[i] = sigma_v > 0 ? std::exp(-y * y / (2.0 * sigma_v * sigma_v)) : 1.0;
-    sum += g.p[i];
+    g.p[i] = g.p[n - 1 - i] = sigma_v > 0 ? std::exp(-y * y / (2.0 * sigma_v * sigma_v)) : 1.0;
   }
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    sum += g.p[i];
   for (double &v : g.p)
     v /= sum;
   return g;
 }
+
+namespace {
+// One step of pam_interference_pmf: out[j] = Σ_i prob·src_i[j], i ascending from the first term
+// (PAM-2 and PAM-4 spelled out). Compiled for AVX where the CPU has it (run-time dispatch as in
+// analytic_snr.cpp) and for the baseline; "avx", not "avx2,fma": no multiply and add can be
+// fused, so both round alike (bit-identical).
+constexpr std::size_t kMaxGatherLevels = 16;
+[[gnu::always_inline]] inline void gather_body(double *__restrict out, const double *const *src,
+                                               std::size_t nl, double prob, std::size_t m) {
+  if (nl == 2) {
+    const double *s0 = src[0], *s1 = src[1];
+    for (std::size_t j = 0; j < m; ++j)
+      out[j] = prob * s0[j] + prob * s1[j];
+  } else if (nl == 4) {
+    const double *s0 = src[0], *s1 = src[1], *s2 = src[2], *s3 = src[3];
+    for (std::size_t j = 0; j < m; ++j)
+      out[j] = ((prob * s0[j] + prob * s1[j]) + prob * s2[j]) + prob * s3[j];
+  } else {
+    const double *s0 = src[0];
+    for (std::size_t j = 0; j < m; ++j)
+      out[j] = prob * s0[j];
+    for (std::size_t i = 1; i < nl; ++i) {
+      const double *si = src[i];
+      for (std::size_t j = 0; j < m; ++j)
+        out[j] += prob * si[j];
+    }
+  }
+}
+void gather_base(double *out, const double *const *src, std::size_t nl, double prob,
+                 std::size_t m) {
+  gather_body(out, src, nl, prob, m);
+}
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+[[gnu::target("avx")]] void gather_avx(double *out, const double *const *src, std::size_t nl,
+                                       double prob, std::size_t m) {
+  gather_body(out, src, nl, prob, m);
+}
+#endif
+void gather(double *out, const double *const *src, std::size_t nl, double prob, std::size_t m) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  static const bool avx = __builtin_cpu_supports("avx");
+  if (avx)
+    return gather_avx(out, src, nl, prob, m);
+#endif
+  gather_base(out, src, nl, prob, m);
+}
+} // namespace
 
 AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels, double bin_v) {
   const double prob = 1.0 / levels;
@@ -79,22 +133,18 @@ AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels,
     clear(b_first, std::min(b_last, nfirst - 1));
     clear(std::max(b_first, nlast + 1), b_last);
     const auto m = static_cast<std::size_t>(nlast - nfirst + 1);
-    double *out = at(b, nfirst);
-    auto src = [&](std::size_t i) { return at(a, nfirst - sh[i]); };
-    if (levels == 2) {
-      const double *s0 = src(0), *s1 = src(1);
-      for (std::size_t j = 0; j < m; ++j)
-        out[j] = prob * s0[j] + prob * s1[j];
-    } else if (levels == 4) {
-      const double *s0 = src(0), *s1 = src(1), *s2 = src(2), *s3 = src(3);
-      for (std::size_t j = 0; j < m; ++j)
-        out[j] = ((prob * s0[j] + prob * s1[j]) + prob * s2[j]) + prob * s3[j];
+    std::array<const double *, kMaxGatherLevels> src{};
+    if (nl <= kMaxGatherLevels) {
+      for (std::size_t i = 0; i < nl; ++i)
+        src[i] = at(a, nfirst - sh[i]);
+      gather(at(b, nfirst), src.data(), nl, prob, m);
     } else {
-      const double *s0 = src(0);
+      double *out = at(b, nfirst);
+      const double *s0 = at(a, nfirst - sh[0]);
       for (std::size_t j = 0; j < m; ++j)
         out[j] = prob * s0[j];
       for (std::size_t i = 1; i < nl; ++i) {
-        const double *si = src(i);
+        const double *si = at(a, nfirst - sh[i]);
         for (std::size_t j = 0; j < m; ++j)
           out[j] += prob * si[j];
       }
@@ -119,19 +169,89 @@ AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels,
   return pmf;
 }
 
+namespace {
+// c[i + j] += a_i·b_j for every a_i ≠ 0, i ascending: each c[k] is its terms added in i order
+// from +0 (the baseline).
+void convolve_rows(const double *a, std::size_t na, const double *__restrict b, std::size_t nb,
+                   double *__restrict c) {
+  for (std::size_t i = 0; i < na; ++i) {
+    const double ai = a[i];
+    if (ai == 0)
+      continue;
+    double *__restrict dst = c + i;
+    for (std::size_t j = 0; j < nb; ++j)
+      dst[j] += ai * b[j];
+  }
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define LINKPHY_CONVOLVE_AVX 1
+typedef double V4 __attribute__((vector_size(32)));
+
+// The same sums with AVX where the CPU has it (run-time dispatch as in analytic_snr.cpp), by
+// blocks of 32 outputs held in registers: for each a_i ≠ 0, i ascending, the block adds
+// a_i·b[k − i] to every c[k] of it, reading b from a copy padded with zeros, so that an output
+// for which b[k − i] lies outside b adds a_i·0 = ±0 — which leaves any sum unchanged (a sum
+// that starts at +0 never becomes −0) — instead of skipping the term. Each c[k] is therefore
+// the same terms in the same order, with one multiply and one add each ("avx", not
+// "avx2,fma": no fused multiply-add): bit-identical to convolve_rows. Needs finite inputs (an
+// infinite a_i times a padding zero would give NaN); convolve checks.
+[[gnu::target("avx")]] void convolve_blocks_avx(const double *a, std::size_t na, const double *b,
+                                                std::size_t nb, double *c) {
+  constexpr std::size_t kBlock = 32, kVec = kBlock / 4;
+  thread_local std::vector<double> padded;
+  padded.assign(nb + 2 * (kBlock - 1), 0.0);
+  std::copy(b, b + nb, padded.begin() + (kBlock - 1));
+  const std::size_t nc = na + nb - 1;
+  std::size_t k0 = 0;
+  for (; k0 + kBlock <= nc; k0 += kBlock) {
+    // i with some c[k] of the block in reach: k − nb < i ≤ k.
+    const std::size_t i_lo = k0 + 1 >= nb ? k0 + 1 - nb : 0;
+    const std::size_t i_hi = std::min(na - 1, k0 + kBlock - 1);
+    V4 acc[kVec];
+    for (std::size_t v = 0; v < kVec; ++v)
+      acc[v] = V4{0.0, 0.0, 0.0, 0.0};
+    for (std::size_t i = i_lo; i <= i_hi; ++i) {
+      const double ai = a[i];
+      if (ai == 0)
+        continue;
+      const V4 va{ai, ai, ai, ai};
+      const double *w = padded.data() + (kBlock - 1) + k0 - i; // w[t] = b[k0 + t − i] or 0
+      for (std::size_t v = 0; v < kVec; ++v) {
+        V4 x;
+        std::memcpy(&x, w + 4 * v, sizeof x);
+        acc[v] += va * x;
+      }
+    }
+    std::memcpy(c + k0, acc, sizeof acc);
+  }
+  for (std::size_t k = k0; k < nc; ++k) { // the last outputs, one at a time
+    double sum = 0.0;
+    for (std::size_t i = k + 1 >= nb ? k + 1 - nb : 0; i <= std::min(na - 1, k); ++i)
+      if (a[i] != 0)
+        sum += a[i] * b[k - i];
+    c[k] = sum;
+  }
+}
+#endif
+} // namespace
+
 AmplitudePmf convolve(const AmplitudePmf &a, const AmplitudePmf &b) {
   AmplitudePmf c;
   c.bin_v = a.bin_v;
   c.first_bin = a.first_bin + b.first_bin;
   c.p.assign(a.p.size() + b.p.size() - 1, 0.0);
-  for (std::size_t i = 0; i < a.p.size(); ++i) {
-    const double ai = a.p[i];
-    if (ai == 0)
-      continue;
-    double *dst = c.p.data() + i;
-    for (std::size_t j = 0; j < b.p.size(); ++j)
-      dst[j] += ai * b.p[j];
+#ifdef LINKPHY_CONVOLVE_AVX
+  static const bool avx = __builtin_cpu_supports("avx");
+  auto finite = [](const std::vector<double> &v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+  };
+  if (avx && finite(a.p) && finite(b.p)) {
+    convolve_blocks_avx(a.p.data(), a.p.size(), b.p.data(), b.p.size(), c.p.data());
+    return c;
   }
+#endif
+  convolve_rows(a.p.data(), a.p.size(), b.p.data(), b.p.size(), c.p.data());
   return c;
 }
 

@@ -5,6 +5,7 @@
 #include <linkphy/phy/error.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <numbers>
 
 namespace linkphy::sweeps::detail {
@@ -36,7 +37,22 @@ double next_coupling_from_icn(const IcnReference &ref) {
   if (!(ref.icn_v >= 0 && ref.amplitude_v > 0 && ref.baud_bd > 0 && ref.rise_time_s > 0 &&
         ref.rx_bandwidth_hz > 0))
     throw InputError("crosstalk ICN reference", "needs ICN >= 0 and positive A, f_b, T_r, f_r");
-  return ref.icn_v / std::sqrt(icn_integral_unit(ref));
+  // The integral (4000 points) for the last reference, per thread: a sweep's points share their
+  // technology's reference, so it is the same number each time (compared bit for bit).
+  struct Last {
+    IcnReference ref;
+    double unit = 0;
+    bool set = false;
+  };
+  static_assert(sizeof(IcnReference) == 5 * sizeof(double), "compared bytewise: no padding");
+  thread_local Last last;
+  if (!last.set || std::memcmp(&last.ref, &ref, sizeof ref) != 0) {
+    last.set = false;
+    last.unit = icn_integral_unit(ref);
+    last.ref = ref;
+    last.set = true;
+  }
+  return ref.icn_v / std::sqrt(last.unit);
 }
 
 com::TwoPort next_aggressor(const std::vector<double> &f_hz, double coupling, double ref_baud_bd) {

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <limits>
 #include <numbers>
 
@@ -144,7 +145,31 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   std::vector<double> f;
   for (int k = 1; df * k <= f_max * (1 + 1e-12); ++k)
     f.push_back(df * k);
+  // The cascade of the leading stages the last call on this thread shared with its previous one
+  // (a sweep over length: the stages before the cable), kept per thread. The cascade folds its
+  // stages left to right, each junction on the running result (all stages are on z_ref here, so
+  // none is renormalised), so continuing from the kept result gives the same doubles as the full
+  // fold. Redrivers depend on the stage before them and end the prefix.
+  struct Prefix {
+    std::vector<std::string> last_specs; // the previous call's stages
+    std::vector<double> f;
+    double temperature_k = 0, z_ref_ohm = 0;
+    std::size_t stages = 0; // leading stages folded into `net` (valid when ≥ 2)
+    Network net;
+  };
+  thread_local Prefix prefix;
+  const bool same_grid =
+      prefix.f == f && prefix.temperature_k == cond.temperature_k && prefix.z_ref_ohm == z_ref_ohm;
+  std::size_t common = 0; // leading stages equal to the previous call's
+  while (same_grid && common < specs.size() && common < prefix.last_specs.size() &&
+         specs[common] == prefix.last_specs[common] && redriver_peaking_db[common] < 0)
+    ++common;
+  if (common > 0 && common < specs.size() && redriver_peaking_db[common] >= 0)
+    --common; // a redriver right after the prefix reads the stage before it on its own
+  const std::size_t reuse = prefix.stages >= 2 && prefix.stages <= common ? prefix.stages : 0;
   std::vector<Network> nets;
+  if (reuse > 0)
+    nets.push_back(prefix.net);
   for (std::size_t i = 0; i < built.size(); ++i) {
     const auto &spec = specs[i];
     if (redriver_peaking_db[i] >= 0) {
@@ -167,17 +192,83 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
       continue;
     }
     const CachedStage &cs = stage_network(spec, *built[i].electrical, f, cond, z_ref_ohm);
-    Network n = cs.net;
     StageReport sr;
     sr.name = cs.description;
     sr.kind = spec.substr(0, spec.find(':'));
     sr.hop = hop;
     stages.push_back(sr);
-    nets.push_back(std::move(n));
+    if (i >= reuse) // (the first `reuse` stages are in prefix.net)
+      nets.push_back(cs.net);
   }
+  if (reuse == 0 && common >= 2) { // fold the shared stages once, for this call and the next
+    try {
+      Network head = cascade(std::span<const Network>(nets.data(), common));
+      nets.erase(nets.begin(), nets.begin() + static_cast<long>(common));
+      nets.insert(nets.begin(), head);
+      prefix.net = std::move(head);
+      prefix.stages = common;
+    } catch (const InputError &) {
+      prefix.stages = 0; // the full cascade below raises it as itself
+    }
+  } else if (reuse == 0) {
+    prefix.stages = 0;
+  }
+  prefix.last_specs = specs;
+  prefix.f = f;
+  prefix.temperature_k = cond.temperature_k;
+  prefix.z_ref_ohm = z_ref_ohm;
   Network total = nets.size() == 1 ? nets.front() : cascade(nets);
   total.name = hop;
   return total;
+}
+
+// Bit-for-bit equality (== would take −0 for +0).
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_bits(const std::vector<double> &a, const std::vector<double> &b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+}
+bool same_package(const HopPackage &a, const HopPackage &b) {
+  auto side = [](const com::PackageSide &x, const com::PackageSide &y) {
+    return same_bits(x.c_d_f, y.c_d_f) && same_bits(x.l_s_h, y.l_s_h) &&
+           same_bits(x.c_b_f, y.c_b_f) && same_bits(x.c_p_f, y.c_p_f) &&
+           same_bits(x.z_c_ohm, y.z_c_ohm) && same_bits(x.length_mm, y.length_mm);
+  };
+  return a.enabled == b.enabled && side(a.tx, b.tx) && side(a.rx, b.rx) &&
+         same_bits(a.line.gamma0_per_mm, b.line.gamma0_per_mm) &&
+         same_bits(a.line.a1_per_mm_sqrt_ghz, b.line.a1_per_mm_sqrt_ghz) &&
+         same_bits(a.line.a2_per_mm_ghz, b.line.a2_per_mm_ghz) &&
+         same_bits(a.line.tau_ns_per_mm, b.line.tau_ns_per_mm) && same_bits(a.r0_ohm, b.r0_ohm) &&
+         same_bits(a.r_d_tx_ohm, b.r_d_tx_ohm) && same_bits(a.r_d_rx_ohm, b.r_d_rx_ohm);
+}
+
+// The cable NEXT aggressor's packaged transfer (hop_transfer of next_aggressor), kept per thread
+// for the last inputs: the points of a sweep over length share it (it does not depend on the
+// length), and the same inputs give the same transfer.
+const com::PathTransfer &next_transfer(const std::vector<double> &f, double coupling,
+                                       double ref_baud_bd, const HopPackage &pkg,
+                                       const std::string &name) {
+  struct Last {
+    bool set = false;
+    std::vector<double> f;
+    double coupling = 0, ref_baud_bd = 0;
+    HopPackage pkg;
+    com::PathTransfer t;
+  };
+  thread_local Last last;
+  if (!(last.set && same_bits(last.f, f) && same_bits(last.coupling, coupling) &&
+        same_bits(last.ref_baud_bd, ref_baud_bd) && same_package(last.pkg, pkg))) {
+    last.set = false; // invalid until complete
+    last.t = hop_transfer(f, detail::next_aggressor(f, coupling, ref_baud_bd), pkg,
+                          com::PathKind::next, name);
+    last.f = f;
+    last.coupling = coupling;
+    last.ref_baud_bd = ref_baud_bd;
+    last.pkg = pkg;
+    last.set = true;
+  }
+  last.t.name = name;
+  return last.t;
 }
 
 com::TwoPort two_port(const Network &n) {
@@ -433,8 +524,7 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
         detail::IcnReference ref;
         ref.icn_v = tech.next_icn_v;
         const double k = detail::next_coupling_from_icn(ref);
-        in.aggressors.push_back(hop_transfer(f, detail::next_aggressor(f, k, ref.baud_bd), pkg,
-                                             com::PathKind::next, th.name + " NEXT"));
+        in.aggressors.push_back(next_transfer(f, k, ref.baud_bd, pkg, th.name + " NEXT"));
       }
       std::optional<HopResult> searched; // statistical and Monte Carlo tiers
       if (req.fidelity == Fidelity::analytic) {

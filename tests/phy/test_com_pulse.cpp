@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numbers>
+#include <random>
 
 using namespace linkphy;
 using Catch::Matchers::WithinAbs;
@@ -33,6 +35,33 @@ TEST_CASE("pulse of an impulse is an M-sample rectangle", "[com][pulse]") {
   const auto p = pulse_from_impulse(ir, 8, 0.4);
   for (std::size_t i = 0; i < p.size(); ++i)
     CHECK(p[i] == ((i >= 10 && i < 18) ? 0.4 : 0.0));
+}
+
+TEST_CASE("pulses of several impulse responses at once equal each one alone bit for bit",
+          "[com][pulse]") {
+  // 1 to 6 responses (groups of four and the remainders), records shorter than one UI too.
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> g(0.0, 1.0);
+  for (std::size_t count = 1; count <= 6; ++count)
+    for (std::size_t n : {5u, 16u, 1000u}) {
+      std::vector<std::vector<double>> irs(count, std::vector<double>(n));
+      for (auto &ir : irs)
+        for (double &v : ir)
+          v = g(rng);
+      std::vector<std::vector<double>> got(count, std::vector<double>(n, -1.0));
+      std::vector<const double *> ir_p;
+      std::vector<double *> got_p;
+      for (std::size_t c = 0; c < count; ++c) {
+        ir_p.push_back(irs[c].data());
+        got_p.push_back(got[c].data());
+      }
+      pulse_from_impulses(ir_p, n, 8, 0.37, got_p);
+      for (std::size_t c = 0; c < count; ++c) {
+        const std::vector<double> want = pulse_from_impulse(irs[c], 8, 0.37);
+        INFO(count << " responses of " << n << " samples, response " << c);
+        CHECK(std::memcmp(got[c].data(), want.data(), n * sizeof(double)) == 0);
+      }
+    }
 }
 
 TEST_CASE("resampling keeps in-band values and extends beyond the band", "[com][pulse]") {

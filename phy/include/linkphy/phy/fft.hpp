@@ -65,6 +65,11 @@ void fft_r2c(std::span<const double> in, std::span<std::complex<double>> out);
 /// `in` is not modified. Throws InputError on size mismatch.
 void ifft_c2r(std::span<const std::complex<double>> in, std::span<double> out);
 
+/// ifft_c2r that may overwrite `in` (FFTW's c2r destroys its input): when `in` is aligned like
+/// an FftComplexBuffer and apart from `out`, the transform runs on it without the staging copy.
+/// The same result as ifft_c2r, bit for bit.
+void ifft_c2r_destroy(std::span<std::complex<double>> in, std::span<double> out);
+
 /// Complex → complex forward DFT of N = in.size() ≥ 1 points; out.size() must equal N.
 void fft_c2c(std::span<const std::complex<double>> in, std::span<std::complex<double>> out);
 
