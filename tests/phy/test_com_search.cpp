@@ -141,7 +141,8 @@ TEST_CASE("the local equaliser search against the exhaustive one", "[com][search
   // optimum (1e-12 dB: the same FOM arithmetic). On these lines (150–600 mm, 6–20 dB at Nyquist)
   // it finds the same setting and hence the same COM (1e-9 dB). It is not exact in general (on
   // the link evaluator's DAC hops at 25–200G it reaches the optimum at 56 of 60 lengths, worst
-  // 0.026 dB lower; docs/com.md; the test below), so it is opt-in (Settings::Search::local).
+  // 0.026 dB lower; docs/com.md; the test below), so it is opt-in in the COM engine
+  // (Settings::Search::local; the link engine's SerDes default, docs/link.md).
   for (double len_mm : {150.0, 300.0, 600.0}) {
     Settings s = cr_settings();
     const PathTransfer ch = line_channel(len_mm);

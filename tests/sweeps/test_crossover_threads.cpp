@@ -20,17 +20,19 @@ double clock_s(clockid_t id) {
 
 TEST_CASE("crossover: engine_model(1) runs a statistical point's COM search on the calling thread",
           "[crossover][threads]") {
-  // One statistical DAC 100G point at 2 m (Annex 93A exhaustive search). With search_threads 1
-  // the calling thread does all of the process's work: ≥ 90 % of the process CPU (the rest is
-  // clock granularity). With the library default (0) on ≥ 2 cores the search's second worker
-  // takes about half of the CTLE settings, leaving the calling thread well under 85 % (≈ 55–65 %
-  // measured on 2 cores) — so the test fails if the choice is not passed to evaluate_link. The
-  // result must not depend on it (ties are broken in table order).
+  // One statistical DAC 100G point at 2 m (Annex 93A exhaustive search,
+  // serdes.eq_search=exhaustive; the default local search runs on the calling thread alone). With
+  // search_threads 1 the calling thread does all of the process's work: ≥ 90 % of the process CPU
+  // (the rest is clock granularity). With the library default (0) on ≥ 2 cores the search's second
+  // worker takes about half of the CTLE settings, leaving the calling thread well under 85 % (≈
+  // 55–65 % measured on 2 cores) — so the test fails if the choice is not passed to evaluate_link.
+  // The result must not depend on it (ties are broken in table order).
   linkphy::sweeps::TechQuery q;
   q.tech = "dac";
   q.rate = "100G";
   q.length_m = 2;
   q.fidelity = linkphy::sweeps::Fidelity::statistical;
+  q.adjust.sets = {"serdes.eq_search=exhaustive"}; // the search that runs on two workers
   const auto share = [&](int search_threads, linkphy::sweeps::TechPoint &p) {
     const auto model = linkphy::sweeps::engine_model(search_threads);
     const double t0 = clock_s(CLOCK_THREAD_CPUTIME_ID), p0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);

@@ -153,7 +153,8 @@ TEST_CASE("a threaded sweep asks each point to keep to one thread", "[sweep]") {
 }
 
 TEST_CASE("the link evaluator runs the COM search on one thread when asked", "[sweep][com]") {
-  // One statistical DAC point (Annex 93A exhaustive search). Single-threaded, the calling
+  // One statistical DAC point (Annex 93A exhaustive search, serdes.eq_search=exhaustive:
+  // the default local search runs on the calling thread alone). Single-threaded, the calling
   // thread does all of the process's work: its CPU time is ≥ 90 % of the process's (the rest is
   // clock granularity and the test runner). With the library default on a machine of ≥ 2 cores
   // the search's second worker takes about half of the CTLE settings, which leaves the calling
@@ -161,8 +162,10 @@ TEST_CASE("the link evaluator runs the COM search on one thread when asked", "[s
   // not passed through. The results must not depend on it (ties broken in table order).
   const SweepSpec spec = [] {
     const auto p = dir() / "stat.toml";
-    std::ofstream(p) << "[sweep]\nevaluator = \"link\"\nfidelity = \"statistical\"\n[axes]\n"
-                        "tech = [\"dac\"]\nrate = [\"100G\"]\nlength = [\"2 m\"]\n";
+    std::ofstream(p)
+        << "[sweep]\nevaluator = \"link\"\nfidelity = \"statistical\"\n[axes]\n"
+           "set = [\"serdes.eq_search=exhaustive\"]\ntech = [\"dac\"]\nrate = [\"100G\"]\n"
+           "length = [\"2 m\"]\n";
     return read_sweep_spec(p);
   }();
   const auto ev = make_evaluator(spec.evaluator, "test");

@@ -54,7 +54,7 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides,
     throw InputError(p.where_key("tx_ffe"), "must be true or false, got '" + ffe + "'");
   s.tx_ffe = ffe == "true";
   s.adc_enob = p.number_or("adc_enob", 0, 0, 16);
-  const std::string search = p.text_or("eq_search").value_or("exhaustive");
+  const std::string search = p.text_or("eq_search").value_or("local");
   if (search != "exhaustive" && search != "local")
     throw InputError(p.where_key("eq_search"),
                      "must be 'exhaustive' or 'local', got '" + search + "'");

@@ -22,10 +22,11 @@ struct SerdesClass {
   int dfe_taps = -1;         ///< fixed DFE taps kept (−1: all of the table's)
   bool tx_ffe = true;        ///< false: TX FFE fixed at c(0) = 1
   double adc_enob = 0;       ///< ADC effective bits (0: analog slicer), [0, 16]
-  /// The equaliser search of statistical hops (key eq_search): false "exhaustive" (default, the
-  /// Annex 93A optimum over the whole grid), true "local" (com.hpp Settings::Search::local:
-  /// far faster, but it can settle on a setting with a lower figure of merit).
-  bool local_search = false;
+  /// The equaliser search of statistical hops (key eq_search): true "local" (the default:
+  /// com.hpp Settings::Search::local, ~30x faster — the statistical tier's sweep throughput —
+  /// but it can settle on a setting with a lower figure of merit; docs/com.md),
+  /// false "exhaustive" (the Annex 93A optimum over the whole grid).
+  bool local_search = true;
 };
 
 /// Keys a SerDes entry or override may carry.
