@@ -4,6 +4,8 @@
 // the same evaluation on a fresh thread.
 #include <linkphy/phy/com.hpp>
 
+#include "com_line_fixture.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <thread>
@@ -13,30 +15,14 @@ using namespace linkphy::com;
 
 namespace {
 Settings small_settings() {
-  Settings s;
-  s.g_dc_db = {-12, -9, -6, -3, 0};
-  s.g_dc_hp_db = {-3, 0};
-  s.tx_pre_taps = 1;
-  s.tx_tap_values = {{-0.2, -0.1, 0.0}, {-0.1, 0.0}};
-  s.c0_min = 0.54;
-  s.b_max = {0.85, 0.3, 0.2, 0.2};
-  s.b_min = {0.0, -0.3, -0.2, -0.2};
+  Settings s = linkphy::com::test::small_settings();
   s.threads = 1;
   return s;
 }
 
 // A board line (100 Ω, matched to 2·R_0) of `len_mm` between two 802.3ck packages.
 PathTransfer line_channel(double len_mm) {
-  std::vector<double> f;
-  for (double x = 0; x <= 60e9 + 1; x += 50e6)
-    f.push_back(x);
-  const LineModel board{0, 3.8206e-4, 9.5909e-5, 5.79e-3};
-  const LineModel pkg{0, 9.909e-4, 2.772e-4, 6.141e-3};
-  PackageSide side{1.2e-13, 0.12e-9, 0.3e-13, {87.5, 92.5}, {12.0, 1.8}, 0.87e-13};
-  TwoPort t = package(f, side, pkg, 50.0);
-  t = cascade(t, transmission_line(f, board, 100.0, len_mm, 50.0));
-  t = cascade(t, flipped(package(f, side, pkg, 50.0)));
-  return PathTransfer{PathKind::thru, f, terminated_transfer(t, 0, 0), "line"};
+  return linkphy::com::test::packaged_line(linkphy::com::test::grid_50mhz(60e9), len_mm);
 }
 
 PathTransfer coupled(const PathTransfer &p, PathKind kind, double gain) {

@@ -2,6 +2,7 @@
 // quadratic form in the CTLE gains, the package algebra in explicit complex arithmetic, and the
 // optional local search against the exhaustive one.
 #include "../../phy/src/com_internal.hpp"
+#include "com_line_fixture.hpp"
 #include "hop_fixture.hpp"
 
 #include <linkphy/phy/com.hpp>
@@ -52,13 +53,7 @@ PathTransfer line_channel(double len_mm) {
   std::vector<double> f;
   for (int k = 1; k <= 1200; ++k)
     f.push_back(53.125e6 * k);
-  const LineModel board{0, 3.8206e-4, 9.5909e-5, 5.79e-3};
-  const LineModel pkg{0, 9.909e-4, 2.772e-4, 6.141e-3};
-  PackageSide side{1.2e-13, 0.12e-9, 0.3e-13, {87.5, 92.5}, {12.0, 1.8}, 0.87e-13};
-  TwoPort t = package(f, side, pkg, 50.0);
-  t = cascade(t, transmission_line(f, board, 100.0, len_mm, 50.0));
-  t = cascade(t, flipped(package(f, side, pkg, 50.0)));
-  return PathTransfer{PathKind::thru, f, terminated_transfer(t, 0, 0), "line"};
+  return linkphy::com::test::packaged_line(f, len_mm);
 }
 // The CR settings reduced to one CTLE setting (g_DC −7 dB, g_DC_HP −2 dB) without TX FFE: a
 // search of one point, for the σ_N checks.
