@@ -246,24 +246,26 @@ bool same_package(const HopPackage &a, const HopPackage &b) {
 // for the last inputs: the points of a sweep over length share it (it does not depend on the
 // length), and the same inputs give the same transfer.
 const com::PathTransfer &next_transfer(const std::vector<double> &f, double coupling,
-                                       double ref_baud_bd, const HopPackage &pkg,
-                                       const std::string &name) {
+                                       double ref_baud_bd, double coupled_delay_s,
+                                       const HopPackage &pkg, const std::string &name) {
   struct Last {
     bool set = false;
     std::vector<double> f;
-    double coupling = 0, ref_baud_bd = 0;
+    double coupling = 0, ref_baud_bd = 0, coupled_delay_s = 0;
     HopPackage pkg;
     com::PathTransfer t;
   };
   thread_local Last last;
   if (!(last.set && same_bits(last.f, f) && same_bits(last.coupling, coupling) &&
-        same_bits(last.ref_baud_bd, ref_baud_bd) && same_package(last.pkg, pkg))) {
+        same_bits(last.ref_baud_bd, ref_baud_bd) &&
+        same_bits(last.coupled_delay_s, coupled_delay_s) && same_package(last.pkg, pkg))) {
     last.set = false; // invalid until complete
-    last.t = hop_transfer(f, detail::next_aggressor(f, coupling, ref_baud_bd), pkg,
+    last.t = hop_transfer(f, detail::next_aggressor(f, coupling, ref_baud_bd, coupled_delay_s), pkg,
                           com::PathKind::next, name);
     last.f = f;
     last.coupling = coupling;
     last.ref_baud_bd = ref_baud_bd;
+    last.coupled_delay_s = coupled_delay_s;
     last.pkg = pkg;
     last.set = true;
   }
@@ -523,8 +525,10 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
       if (cable && tech.next_icn_v > 0 && req.fidelity != Fidelity::analytic) {
         detail::IcnReference ref;
         ref.icn_v = tech.next_icn_v;
+        ref.coupled_delay_s = tech.next_delay_s;
         const double k = detail::next_coupling_from_icn(ref);
-        in.aggressors.push_back(next_transfer(f, k, ref.baud_bd, pkg, th.name + " NEXT"));
+        in.aggressors.push_back(
+            next_transfer(f, k, ref.baud_bd, ref.coupled_delay_s, pkg, th.name + " NEXT"));
       }
       std::optional<HopResult> searched; // statistical and Monte Carlo tiers
       if (req.fidelity == Fidelity::analytic) {

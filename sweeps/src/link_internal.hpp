@@ -43,20 +43,31 @@ OpticalHopResult evaluate_optical_hop(const transceivers::IeeePmd &pmd, const Op
 
 /// The measurement an ICN figure refers to: multi-disturber NEXT σ `icn_v` (V, ≥ 0) with
 /// disturbers of amplitude `amplitude_v` (V, half the peak-to-peak), baud `baud_bd`, 20–80 % rise
-/// time `rise_time_s` and a reference receiver of 3 dB bandwidth `rx_bandwidth_hz`.
+/// time `rise_time_s` and a reference receiver of 3 dB bandwidth `rx_bandwidth_hz`;
+/// `coupled_delay_s` (s, ≥ 0) is the one-way delay of the coupled region of the NEXT shape the
+/// figure is read with (next_transfer_unit; 0: lumped coupling).
 struct IcnReference {
   double icn_v = 1.58e-3;
   double amplitude_v = 0.6;
   double baud_bd = 25.78125e9;
   double rise_time_s = 9.6e-12;
   double rx_bandwidth_hz = 20e9;
+  double coupled_delay_s = 0;
 };
 
-/// The coupling k of a NEXT transfer |X(f)| = k·f/f_b,ref whose ICN under `ref` is ref.icn_v.
+/// The NEXT transfer per unit coupling at `f_hz` (Hz ≥ 0): lumped (`coupled_delay_s` 0)
+/// j·f/f_b,ref; distributed over a matched coupled section of one-way delay τ = `coupled_delay_s`
+/// (s ≥ 0) (1 − e^(−j4πfτ))/(4πτ·f_b,ref), the same slope at low frequency, saturating at
+/// 1/(2πτ·f_b,ref) above f = 1/(4τ).
+com::Complex next_transfer_unit(double f_hz, double ref_baud_bd, double coupled_delay_s);
+
+/// The coupling k of a NEXT transfer k·next_transfer_unit(f) whose ICN under `ref` is ref.icn_v.
 double next_coupling_from_icn(const IcnReference &ref);
 
-/// The NEXT aggressor 2-port X(f) = j·k·f/ref_baud_bd (matched, symmetric) on `f_hz`.
-com::TwoPort next_aggressor(const std::vector<double> &f_hz, double coupling, double ref_baud_bd);
+/// The NEXT aggressor 2-port X(f) = k·next_transfer_unit(f, ref_baud_bd, coupled_delay_s)
+/// (matched, symmetric) on `f_hz`.
+com::TwoPort next_aggressor(const std::vector<double> &f_hz, double coupling, double ref_baud_bd,
+                            double coupled_delay_s);
 
 /// The request's technology at `length_m` (≥ 0 m) with its --channel stages (if any) as hop 1.
 Technology link_technology(const LinkRequest &req, double length_m);

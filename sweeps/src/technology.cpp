@@ -136,7 +136,7 @@ Technology make_technology(const std::string &name, double length_m,
     }
     // Keys every technology takes even when its entry leaves them to their defaults.
     const bool optional_key =
-        key == "rates" || key == "com_min" || key == "next_icn" ||
+        key == "rates" || key == "com_min" || key == "next_icn" || key == "next_delay" ||
         (key.rfind("pmd_", 0) == 0 &&
          std::find(rates_all.begin(), rates_all.end(), key.substr(4)) != rates_all.end());
     if ((!p.has(key) && !optional_key) || key == "source") {
@@ -229,6 +229,8 @@ Technology make_technology(const std::string &name, double length_m,
   p.require_range("com_min", t.com_min_db, 0, 20, "0 dB to 20 dB");
   t.next_icn_v = p.quantity_or("next_icn", Dimension::voltage, 0);
   p.require_range("next_icn", t.next_icn_v, 0, 0.1, "0 V to 0.1 V");
+  t.next_delay_s = p.quantity_or("next_delay", Dimension::time, 0);
+  p.require_range("next_delay", t.next_delay_s, 0, 1e-9, "0 s to 1 ns");
   t.length_min_m = p.quantity_or("length_min", Dimension::length, 0.01);
   t.length_max_m = p.quantity_or("length_max", Dimension::length, 10);
   if (!(t.length_min_m > 0 && t.length_max_m > t.length_min_m))

@@ -52,6 +52,15 @@ TEST_CASE("technology and SerDes bad input gives one clear line", "[technology]"
   CHECK_THROWS_WITH(make_technology("nope", 1.0), Catch::Contains("dac"));
   CHECK_THROWS_WITH(make_technology("dac", 1.0, {"colour=red"}), Catch::Contains("host_length"));
   CHECK_THROWS_WITH(make_technology("dac", 1.0, {"novalue"}), Catch::Contains("key=value"));
+  // The cable-NEXT coupled delay: a time with its unit, 0 to 1 ns.
+  CHECK(make_technology("dac", 1.0, {"next_delay=50ps"}).next_delay_s == Approx(50e-12));
+  CHECK(make_technology("dac", 1.0).next_delay_s == 0);
+  CHECK_THROWS_WITH(make_technology("dac", 1.0, {"next_delay=50"}),
+                    Catch::Contains("next_delay") && Catch::Contains("no unit"));
+  CHECK_THROWS_WITH(make_technology("dac", 1.0, {"next_delay=-5ps"}),
+                    Catch::Contains("next_delay") && Catch::Contains("0 s to 1 ns"));
+  CHECK_THROWS_WITH(make_technology("dac", 1.0, {"next_delay=2ns"}),
+                    Catch::Contains("next_delay") && Catch::Contains("0 s to 1 ns"));
   ParamSet taps("--set");
   taps.set("dfe_taps", "99");
   CHECK_THROWS_AS(transceivers::find_serdes("lr", taps), InputError); // taps out of range

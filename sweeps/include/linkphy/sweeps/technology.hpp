@@ -65,6 +65,11 @@ struct Technology {
   /// [0, 0.1] V), referred to the 802.3bj measurement conditions (docs/link.md): applied to hops
   /// with a `twinax:` stage at statistical/montecarlo fidelity.
   double next_icn_v = 0;
+  /// One-way delay of the coupled region that makes the cable NEXT, s (key `next_delay`,
+  /// [0, 1 ns]; 0: lumped coupling, |X| rising 20 dB/decade at every frequency). Above 0 the
+  /// coupling is distributed over a matched section of that delay: the same low-frequency slope,
+  /// saturating above 1/(4·delay) (docs/link.md "Cable NEXT").
+  double next_delay_s = 0;
 };
 
 /// Names of the built-in technologies.
