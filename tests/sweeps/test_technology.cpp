@@ -1,6 +1,8 @@
 // Technologies, link evaluation and reach: structure, overrides, physical trends, bad input.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
@@ -46,6 +48,24 @@ TEST_CASE("the dac technology is host + connector + paddle card + twinax of the 
   CHECK(o.hops[0].serdes == "lr");
   const Technology s = make_technology("dac", 1.0, {"serdes.dfe_taps=3"});
   CHECK(s.serdes_overrides.text("dfe_taps") == "3");
+}
+
+TEST_CASE("the copper technologies take their cable from one key", "[technology]") {
+  // `cable` (dac, acc, aec) is the stage of the link length: by default the catalog twinax of
+  // `awg`; overridden, any channel stage (a rougher or measured cable) in the same place.
+  for (const char *tech : {"dac", "acc", "aec"}) {
+    const Technology d = make_technology(tech, 2.0, {"awg=28"});
+    const Technology c = make_technology(
+        tech, 2.0, {"cable=twinax:awg=26,length={length},roughness=hammerstad,rms=0.3um"});
+    const std::size_t hop = std::string(tech) == "aec" ? 1 : 0;
+    const auto has = [&](const Technology &t, const std::string &spec) {
+      const auto &st = t.hops[hop].stage_specs;
+      return std::find(st.begin(), st.end(), spec) != st.end();
+    };
+    CHECK(has(d, "twinax:awg=28,length=2 m"));
+    CHECK(has(c, "twinax:awg=26,length=2 m,roughness=hammerstad,rms=0.3um"));
+    CHECK(c.hops[hop].stage_specs.size() == d.hops[hop].stage_specs.size());
+  }
 }
 
 TEST_CASE("technology and SerDes bad input gives one clear line", "[technology]") {
