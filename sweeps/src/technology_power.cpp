@@ -229,6 +229,8 @@ std::shared_ptr<const PowerSetup> make_setup(const std::string &tech, const Lane
   try {
     // Validates the name (listing the known ones) and the sets; gives the SerDes of hop 1.
     const Technology t = make_technology(tech, 1.0, sets);
+    // A rate the technology does not run has no power either (as evaluate_link refuses it).
+    (void)technology_rate_class(t, lane);
     ParamSet entry = tech_catalog().entry(tech, "technology");
     for (const auto &s : sets) { // make_technology accepted them: key=value of the entry
       const auto eq = s.find('=');

@@ -43,3 +43,23 @@ TEST_CASE("default crossover falls as the lane rate rises 25G to 400G", "[crosso
   CHECK(rows[2].crossover_m < 20.0);
   CHECK(rows[2].optical_closes);
 }
+
+TEST_CASE("default energy crossover: 50G has no optical power model, so optics does not win there",
+          "[crossover][default]") {
+  // No optical technology of the default study has a priced module at 50G (the DSP parts run 80 to
+  // 256 Gb/s; lpo/cpo do not run 50G at all): the row says so instead of crowning the optics that
+  // close where copper stops (a 10 m "crossover" with no optical energy, before this was fixed).
+  auto s = read_crossover_study(default_crossover_study());
+  s.criterion = Criterion::energy;
+  s.fidelity = Fidelity::analytic;
+  s.rates = {"50G", "100G"};
+  s.tolerance = 0.05;
+  s.scan_points = 15;
+  const auto rows = find_crossovers(s, engine_model(), 2);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].bound == "no_optical_power_model");
+  CHECK(std::isnan(rows[0].crossover_m));
+  CHECK(rows[1].bound.empty()); // 100G: both families priced; a finite crossover
+  CHECK(std::isfinite(rows[1].crossover_m));
+  CHECK(std::isfinite(rows[1].optical_energy_pj_per_bit));
+}

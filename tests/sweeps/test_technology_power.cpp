@@ -205,6 +205,10 @@ TEST_CASE("technology_power rejects bad input", "[technology_power]") {
   CHECK_THROWS_AS(technology_power("dac", g100, 8, 1, {"colour=red"}), InputError);
   CHECK_THROWS_AS(technology_power("dac", g100, 8, 1, {"module=no_such_module"}), InputError);
   CHECK_THROWS_AS(technology_power("dac", g100, 8, 1, {}, 100.0), InputError);
+  // A rate the technology does not run has no power, as evaluate_link refuses it (cpo runs 100G
+  // and 200G; its module build could otherwise be priced at 50G).
+  CHECK_THROWS_WITH(technology_power("cpo", lane_rate_class("50G"), 8, 1),
+                    Catch::Contains("cpo") && Catch::Contains("cannot run 50G"));
 }
 
 TEST_CASE("a passive DAC's heat equals its drawn power: the cable's absorbed signal is not also "
