@@ -33,7 +33,8 @@ std::string accepted_text() {
   std::string s = "accepted: ";
   for (std::size_t i = 0; i < kClasses.size(); ++i)
     s += (i ? ", " : "") + std::string(kClasses[i].name);
-  return s + ", or a rate with its unit such as '106.25 Gb/s' or '53.125 GBd' with a modulation";
+  return s + ", or a rate with its unit and modulation such as '106.25 Gb/s PAM4' or "
+             "'53.125 GBd PAM4'";
 }
 
 std::string upper_no_space(std::string_view text) {
@@ -96,6 +97,27 @@ LaneRate lane_rate_class(std::string_view name, std::string_view where) {
 
 LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modulation,
                          std::optional<FecCode> fec, std::string_view where) {
+  // "106.25 Gb/s PAM4": an explicit rate may carry its modulation as a last word (for plan files
+  // and crossover rate lists, which have no modulation key of their own).
+  if (const auto sp = text.find_last_of(' ');
+      sp != std::string_view::npos && sp + 1 < text.size()) {
+    std::optional<Modulation> named;
+    try {
+      named = parse_modulation(text.substr(sp + 1), where);
+    } catch (const InputError &) {
+      // not a modulation: the whole text is the rate
+    }
+    if (named) {
+      if (modulation && *modulation != *named)
+        throw InputError(place(where), "'" + std::string(text) + "' names " +
+                                           std::string(text.substr(sp + 1)) +
+                                           " but the modulation given is " + modulation->name());
+      LaneRate r =
+          parse_lane_rate(text.substr(0, text.find_last_not_of(' ', sp) + 1), named, fec, where);
+      r.name = std::string(text);
+      return r;
+    }
+  }
   if (find_class(text) != nullptr) {
     LaneRate r = lane_rate_class(text, where);
     if (modulation && *modulation != r.modulation) {
@@ -127,7 +149,8 @@ LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modula
     throw InputError(place(where), "lane rate '" + std::string(text) + "' must be positive");
   if (!modulation)
     throw InputError(place(where), "explicit lane rate '" + std::string(text) +
-                                       "' needs a modulation (accepted: NRZ, PAM4, PAM6, PAM8, …)");
+                                       "' needs a modulation: add it ('" + std::string(text) +
+                                       " PAM4'; NRZ, PAM4, PAM6, PAM8, …) or give --modulation");
   LaneRate r;
   r.name = std::string(text);
   r.modulation = *modulation;

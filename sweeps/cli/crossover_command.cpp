@@ -244,7 +244,9 @@ void register_crossover(CLI::App &app) {
       "gnuplot-nox). Exit 2 with one line on bad input; no output file is left behind.");
   sub->add_option("study", opt->study,
                   "study TOML (default: sweeps/examples/crossover/default.toml)");
-  sub->add_option("--rates", opt->rates, "lane rates, comma separated (25G,50G,… or explicit)");
+  sub->add_option("--rates", opt->rates,
+                  "lane rates, comma separated (25G,50G,… or explicit with its modulation, '106.25 "
+                  "Gb/s PAM4')");
   sub->add_option("--criterion", opt->criterion, "feasible | energy | cost");
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical");
   sub->add_option("--copper", opt->copper, "copper technologies, comma separated");

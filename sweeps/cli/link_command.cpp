@@ -106,7 +106,9 @@ void register_link(CLI::App &app) {
   opt->sub = sub;
   sub->add_option("--tech", opt->tech, "technology (sweeps/catalog/technologies.toml)");
   sub->add_option("--length", opt->length, "link length with unit, e.g. 2m");
-  sub->add_option("--rate", opt->rate, "lane rate: 25G|50G|100G|200G|400G or e.g. '106.25 Gb/s'");
+  sub->add_option("--rate", opt->rate,
+                  "lane rate: 25G|50G|100G|200G|400G or e.g. '106.25 Gb/s PAM4' (or '106.25 Gb/s' "
+                  "with --modulation)");
   sub->add_option("--config", opt->config, "TOML file with the link's keys (see docs/link.md)");
   sub->add_option("--temperature", opt->temperature, "stage temperature, e.g. 85degC (25 degC)");
   sub->add_option("--lanes", opt->lanes, "lanes of the link for power, 1-1024 (0: one module's)");

@@ -52,7 +52,9 @@ void register_reach(CLI::App &app) {
               "the JSON then has \"closes_at_min\":false with reach_m > 0 (reach_m 0: none of "
               "the 12 closes). Exit 2 with one line on bad input.");
   sub->add_option("--tech", opt->tech, "technology")->required();
-  sub->add_option("--rate", opt->rate, "lane rate (25G … 400G or explicit)")->required();
+  sub->add_option("--rate", opt->rate,
+                  "lane rate (25G … 400G, or explicit with its modulation: '106.25 Gb/s PAM4')")
+      ->required();
   sub->add_option("--modulation", opt->modulation, "NRZ, PAM4, …");
   sub->add_option("--ber-target", opt->ber_target, "post-FEC BER target (default 1e-15)");
   sub->add_option("--set", opt->sets, "override key=value");

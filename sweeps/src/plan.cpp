@@ -4,6 +4,8 @@
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/sweeps/technology_power.hpp>
 
+#include "crossover_internal.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -56,17 +58,19 @@ double TechRateFigures::host_lane_w(double length_m) const {
 
 TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, const Plan &plan) {
   TechRateFigures f;
+  // The group's overrides that this technology has a key for (as a crossover study's sets).
+  const std::vector<std::string> sets = detail::applicable_sets(tech, g.sets);
   LinkRequest q;
   q.tech = tech;
   q.rate = g.rate;
-  q.sets = g.sets;
+  q.sets = sets;
   q.fidelity = plan.fidelity;
   q.ber_target = plan.ber_target;
   q.temperature_k = plan.ambient_k;
   // Power first: a rate the technology's parts cannot run fails here, before the reach search.
-  const Technology t = make_technology(tech, 0, g.sets);
+  const Technology t = make_technology(tech, 0, sets);
   const double l0 = t.length_min_m;
-  const TechnologyPower p0 = technology_power(tech, g.lane, 1, l0, g.sets, plan.ambient_k);
+  const TechnologyPower p0 = technology_power(tech, g.lane, 1, l0, sets, plan.ambient_k);
   f.module = p0.module;
   f.module_lanes = p0.module_lanes;
   f.module_power_w = p0.module_power_w;
@@ -84,7 +88,7 @@ TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, c
   if (f.host_tracks_length) {
     // A second length for the IL slope: 1 m further, within the technology's range.
     const double l1 = std::min(t.length_max_m, l0 + 1.0);
-    const TechnologyPower p1 = technology_power(tech, g.lane, 1, l1, g.sets, plan.ambient_k);
+    const TechnologyPower p1 = technology_power(tech, g.lane, 1, l1, sets, plan.ambient_k);
     f.il_slope_db_per_m = (p1.channel_il_db - p0.channel_il_db) / (l1 - l0);
   }
   const ReachResult reach = find_reach(q, 0.01); // 1 cm: finer than any cabling decision
@@ -109,6 +113,24 @@ PlanResult evaluate_plan(const Plan &plan, std::map<std::string, TechRateFigures
   for (const auto &g : plan.groups)
     for (const auto &t : g.techs)
       add(t);
+  // Each override must fit some technology it may reach (the group's or a forced alternative).
+  for (const auto &g : plan.groups)
+    for (const auto &set : g.sets) {
+      bool any = false;
+      std::string names;
+      for (const auto &t : techs) {
+        const bool reaches = std::find(g.techs.begin(), g.techs.end(), t) != g.techs.end() ||
+                             std::find(plan.alternatives.begin(), plan.alternatives.end(), t) !=
+                                 plan.alternatives.end();
+        if (!reaches)
+          continue;
+        names += (names.empty() ? "" : ", ") + t;
+        any = any || !detail::applicable_sets(t, {set}).empty();
+      }
+      if (!any)
+        throw InputError(g.sets_where, "'" + set + "' fits none of the technologies (" + names +
+                                           "): no such key, or not key=value");
+    }
 
   // Setup: figures per (technology, rate), once.
   std::vector<std::vector<const TechRateFigures *>> fig(plan.groups.size());

@@ -106,9 +106,10 @@ PlanGroup read_group(const toml::table &g, const std::filesystem::path &file, in
       grp.techs_where = where;
       check_techs(grp.techs, where);
       has_techs = true;
-    } else if (key == "set")
+    } else if (key == "set") {
       grp.sets = strings_of(v, where);
-    else
+      grp.sets_where = where;
+    } else
       throw InputError(where, "unknown key in [[group]]; accepted: name, count, rate, lanes, "
                               "length, length_min + length_max, lengths (+ weights), techs, set");
   }

@@ -144,9 +144,12 @@ Technology make_technology(const std::string &name, double length_m,
       for (const auto &[k, v] : p.values())
         if (k != "source")
           known += (known.empty() ? "" : ", ") + k;
+      for (const char *k : {"rates", "com_min", "next_icn", "next_delay"})
+        if (!p.has(k))
+          known += std::string(", ") + k;
       throw InputError("--set '" + s + "'", "technology '" + name + "' has no key '" + key +
                                                 "'; accepted: " + known +
-                                                ", rates, com_min, pmd_25G..pmd_400G, serdes.KEY");
+                                                ", pmd_25G..pmd_400G, serdes.KEY");
     }
     p.set(key, value, "--set '" + s + "'");
   }

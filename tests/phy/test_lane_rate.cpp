@@ -75,6 +75,25 @@ TEST_CASE("explicit lane rates with a unit and a modulation", "[lane-rate]") {
   CHECK(parse_lane_rate("56 Gb/s", Modulation::pam(4), fec_none()).fec.is_none());
 }
 
+TEST_CASE("a lane rate may carry its modulation as a last word", "[lane-rate]") {
+  // For plan files and crossover rate lists, which have no modulation key of their own.
+  const LaneRate a = parse_lane_rate("106.25 Gb/s PAM4");
+  CHECK(a.modulation.levels == 4);
+  CHECK(a.baud_bd == Approx(53.125e9));
+  CHECK(a.name == "106.25 Gb/s PAM4");
+  CHECK(parse_lane_rate("53.125 GBd pam4").line_rate_bps == Approx(106.25e9));
+  const LaneRate n = parse_lane_rate("100G NRZ");
+  CHECK(n.line_rate_bps == Approx(106.25e9));
+  CHECK(n.baud_bd == Approx(106.25e9));
+  CHECK_FALSE(n.standardised);
+  CHECK(parse_lane_rate("106.25 Gb/s PAM4", Modulation::pam(4)).baud_bd == Approx(53.125e9));
+  CHECK_THROWS_WITH(parse_lane_rate("106.25 Gb/s PAM4", Modulation::nrz(), {}, "--rate"),
+                    Contains("--rate") && Contains("names PAM4") && Contains("NRZ"));
+  CHECK_THROWS_WITH(parse_lane_rate("106.25 Gb/s QAM16"), Contains("not a lane rate"));
+  // Without it, the message says how to give one.
+  CHECK_THROWS_WITH(parse_lane_rate("106.25 Gb/s"), Contains("'106.25 Gb/s PAM4'"));
+}
+
 TEST_CASE("bad lane rates are InputErrors that list the accepted classes",
           "[lane-rate][bad-input]") {
   CHECK_THROWS_WITH(parse_lane_rate("800G", {}, {}, "--rate"),

@@ -231,3 +231,37 @@ techs = ["dac", "dsp-dr"]
   const PlanOption &dsp = option(r.groups[0], "dsp-dr");
   CHECK(dsp.heat_w < dsp.power_w);
 }
+
+TEST_CASE("plan set: applied to each technology that has the key, an error if none has it",
+          "[plan]") {
+  // docs/plan.md's example: awg=28 reaches the group's dac and is skipped for the forced optics
+  // (which have no awg), as a crossover study's sets are.
+  const std::string text = R"(
+fidelity = "analytic"
+alternatives = ["dsp-dr", "dac"]
+
+[[group]]
+count = 10
+lanes = 2
+rate = "100G"
+length = "1 m"
+techs = ["dac"]
+set = ["awg=28"]
+)";
+  const PlanResult r = evaluate_plan(plan_of(text));
+  const PlanResult r26 = evaluate_plan(plan_of(text.substr(0, text.find("set = ["))));
+  REQUIRE(r.groups.size() == 1);
+  CHECK(option(r.groups[0], "dsp-dr").runs);
+  // The thinner cable is lossier: shorter DAC reach than with the catalog's 26 AWG.
+  CHECK(option(r.groups[0], "dac").reach_m < option(r26.groups[0], "dac").reach_m);
+  std::string bad = text;
+  bad.replace(bad.find("awg=28"), 6, "awh=28");
+  try {
+    (void)evaluate_plan(plan_of(bad));
+    FAIL("accepted a set no technology has");
+  } catch (const InputError &e) {
+    CHECK(std::string(e.what()).find("test.toml:11: key 'set'") != std::string::npos);
+    CHECK(std::string(e.what()).find("'awh=28' fits none of the technologies (dsp-dr, dac)") !=
+          std::string::npos);
+  }
+}

@@ -51,7 +51,9 @@ LaneRate lane_rate_class(std::string_view name, std::string_view where = {});
 ///    line rate is kept and the baud becomes line_rate / log2 M; `fec` likewise overrides the FEC;
 ///  * a bit rate with unit ("106.25 Gb/s", any unit parse_quantity accepts for bit rates): then
 ///    `modulation` is required, baud = rate / log2 M;
-///  * a symbol rate with unit ("53.125 GBd"): `modulation` required, rate = baud · log2 M.
+///  * a symbol rate with unit ("53.125 GBd"): `modulation` required, rate = baud · log2 M;
+///  * either followed by a modulation name ("106.25 Gb/s PAM4", "100G NRZ"): that modulation
+///    (`modulation`, if also given, must agree).
 /// For explicit rates the FEC defaults to KP4 for PAM (every PAM4 Ethernet class uses it) and KR4
 /// for NRZ (as 25G). Throws InputError naming `where` on unknown classes (listing them), bad
 /// quantities, or a missing modulation.

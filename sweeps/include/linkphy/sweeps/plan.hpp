@@ -33,7 +33,8 @@ struct PlanGroup {
   bool uniform = false;           ///< lengths_m = {min, max} of a uniform distribution
   std::vector<std::string> techs; ///< allowed technologies (technology.hpp names)
   std::string techs_where;        ///< FILE:LINE of `techs`
-  std::vector<std::string> sets;  ///< technology overrides key=value, for every tech
+  std::vector<std::string> sets;  ///< technology overrides key=value, for each tech with the key
+  std::string sets_where;         ///< FILE:LINE of `set`
   double max_length_m() const;    ///< the longest link of the group, m
   double mean_length_m() const;   ///< weighted mean length, m
 };
