@@ -4,6 +4,7 @@
 #include <linkphy/channels/touchstone_stage.hpp>
 #include <linkphy/phy/error.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -60,10 +61,11 @@ const std::map<std::string, std::string> &help_table() {
                      "(edge gap → differential), material | dk,df,f_ref, dielectric, foil | "
                      "roughness,rms,..., sigma, z0"},
       {"coax", "coax: length, d_inner, d_outer, er|dk, tand|df, f_ref [1GHz], dielectric "
-               "[constant|causal], sigma, shield_thickness [0.1mm], z0"},
+               "[constant|causal], sigma, shield_thickness [0.1mm], z0, foil | roughness,rms,... "
+               "(inner conductor)"},
       {"twinax", "twinax: length, awg (26..34) | cable (catalog) | wire_d, stranded, pitch, "
                  "shield_d, dk, df, f_ref, zdiff [100ohm], sigma, shield_sigma, z0 [50ohm], df_tc, "
-                 "t_ref"},
+                 "t_ref, foil | roughness,rms,ball_radius,surface_ratio (wires; default smooth)"},
       {"annex93a", "annex93a: length, preset [802.3ck-board] | gamma0,a1,a2,tau, zc [100ohm], "
                    "z0 [50ohm] (differential: reference 2·z0)"},
       {"package", "package: length, stack (catalog: organic_substrate, silicon_interposer, "
@@ -88,10 +90,12 @@ std::vector<std::string> keys_of(const std::string &kind) {
         "df_tc", "t_ref"}},
       {"coax",
        {"length", "d_inner", "d_outer", "er", "dk", "tand", "df", "f_ref", "dielectric", "sigma",
-        "shield_thickness", "z0", "df_tc", "t_ref"}},
+        "shield_thickness", "z0", "df_tc", "t_ref", "foil", "roughness", "rms", "ball_radius",
+        "surface_ratio"}},
       {"twinax",
-       {"length", "awg", "cable", "wire_d", "stranded", "pitch", "shield_d", "dk", "df", "f_ref",
-        "zdiff", "sigma", "shield_sigma", "z0", "df_tc", "t_ref"}},
+       {"length", "awg",   "cable", "wire_d",    "stranded", "pitch",        "shield_d",
+        "dk",     "df",    "f_ref", "zdiff",     "sigma",    "shield_sigma", "z0",
+        "df_tc",  "t_ref", "foil",  "roughness", "rms",      "ball_radius",  "surface_ratio"}},
       {"annex93a", {"length", "preset", "gamma0", "a1", "a2", "tau", "zc", "z0"}},
       {"package",
        {"length", "stack", "width", "thickness", "height", "dk", "df", "f_ref", "sigma", "z0",
@@ -379,6 +383,20 @@ std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
                                                      const ChannelCatalogs &catalogs,
                                                      const std::filesystem::path &base_dir) {
   const auto &k = spec.kind;
+  // The spec's own keys first: a misspelt key is named as such, before a catalog entry merged
+  // under it could report the key it was meant to be as missing.
+  if (std::find(copper_kinds().begin(), copper_kinds().end(), k) != copper_kinds().end()) {
+    std::vector<std::string> accepted = keys_of(k);
+    if (k == "twinax" || k == "package") // their catalog entries carry a `source`
+      accepted.push_back("source");
+    for (const auto &[key, value] : spec.params.values())
+      if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
+        std::string list;
+        for (const auto &a : accepted)
+          list += (list.empty() ? "" : ", ") + a;
+        throw InputError(spec.params.where_key(key), "unknown key; accepted: " + list);
+      }
+  }
   if (k == "stripline")
     return make_planar(spec.params, catalogs, true);
   if (k == "microstrip")

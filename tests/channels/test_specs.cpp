@@ -78,6 +78,17 @@ TEST_CASE("bad copper specs give one clear line naming the key and what is accep
                       Contains("key 'colour'") && Contains("unknown key; accepted:"));
     CHECK_THROWS_WITH(build("waveguide:length=1m"),
                       Contains("unknown copper kind 'waveguide'") && Contains("stripline"));
+    // A misspelt required key is named as the unknown key, not reported as the missing one
+    // against the catalog entry merged under the spec.
+    CHECK_THROWS_WITH(build("stripline:lenght=1in,width=5mil,height=5mil,material=fr4"),
+                      Contains("key 'lenght'") && Contains("unknown key; accepted: length"));
+    CHECK_THROWS_WITH(build("twinax:awg=26,lenght=2m"),
+                      Contains("key 'lenght'") && !Contains("cables.toml"));
+  }
+  SECTION("wire roughness is a twinax key") {
+    CHECK_NOTHROW(build("twinax:awg=26,length=1m,roughness=hammerstad,rms=0.2um"));
+    CHECK_THROWS_WITH(build("twinax:awg=26,length=1m,roughness=hammerstad,rms=0.2"),
+                      Contains("key 'rms'") && Contains("has no unit"));
   }
   SECTION("missing required key") {
     CHECK_THROWS_WITH(build("stripline:material=megtron7,height=5mil,length=1in"),
