@@ -26,3 +26,21 @@ TEST_CASE("an unknown unit on the command line exits 2 with one line", "[cli][un
     CHECK_FALSE(std::filesystem::exists(out));
   }
 }
+
+TEST_CASE("an unknown or missing command names the commands accepted", "[cli][bad-input]") {
+  using linkphy::test::run_program;
+  const auto top = run_program(LINKPHY_CLI, {"frobnicate"});
+  CHECK(top.exit_code == 2);
+  CHECK(top.err_lines().size() == 1);
+  CHECK(top.err.find("linkphy: unknown command 'frobnicate'; accepted: catalog, channel") == 0);
+  const auto none = run_program(LINKPHY_CLI, {});
+  CHECK(none.exit_code == 2);
+  CHECK(none.err.find("a command is required; accepted: catalog") != std::string::npos);
+  const auto group = run_program(LINKPHY_CLI, {"touchstone"});
+  CHECK(group.exit_code == 2);
+  CHECK(group.err_lines().size() == 1);
+  CHECK(group.err.find("linkphy touchstone: a command is required; accepted: info, convert") ==
+        0);
+  const auto sub = run_program(LINKPHY_CLI, {"touchstone", "frob"});
+  CHECK(sub.err.find("linkphy touchstone: unknown command 'frob'") == 0);
+}
