@@ -142,8 +142,8 @@ LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modula
                      "'" + std::string(text) + "' is not a lane rate (" + accepted_text() + ")");
   }
   if (q.dimension != Dimension::bit_rate && q.dimension != Dimension::symbol_rate)
-    throw InputError(place(where), "'" + std::string(text) + "' is a " +
-                                       dimension_name(q.dimension) + ", not a lane rate (" +
+    throw InputError(place(where), "'" + std::string(text) + "' is " +
+                                       dimension_phrase(q.dimension) + ", not a lane rate (" +
                                        accepted_text() + ")");
   if (!(q.value > 0.0) || !std::isfinite(q.value))
     throw InputError(place(where), "lane rate '" + std::string(text) + "' must be positive");

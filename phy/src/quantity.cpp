@@ -170,6 +170,13 @@ std::string trim(std::string_view s) {
 
 std::string dimension_name(Dimension d) { return kDimensionNames[static_cast<int>(d)]; }
 
+std::string dimension_phrase(Dimension d) {
+  if (d == Dimension::dimensionless)
+    return "a plain number";
+  const std::string n = dimension_name(d);
+  return (std::string("aeiou").find(n.front()) != std::string::npos ? "an " : "a ") + n;
+}
+
 std::string units_accepted(Dimension d) {
   std::string out;
   for (const auto &u : kUnits) {
@@ -217,10 +224,10 @@ double parse_quantity_as(std::string_view text, Dimension expected, std::string_
     return 10.0 * std::log10(q.value / 1e-3);
   }
   if (q.dimension == Dimension::dimensionless)
-    throw InputError(place, "'" + trim(text) + "' has no unit; a " + dimension_name(expected) +
+    throw InputError(place, "'" + trim(text) + "' has no unit; " + dimension_phrase(expected) +
                                 " needs one of: " + units_accepted(expected));
-  throw InputError(place, "'" + trim(text) + "' is a " + dimension_name(q.dimension) + ", not a " +
-                              dimension_name(expected) + " (" + units_accepted(expected) + ")");
+  throw InputError(place, "'" + trim(text) + "' is " + dimension_phrase(q.dimension) + ", not " +
+                              dimension_phrase(expected) + " (" + units_accepted(expected) + ")");
 }
 
 Length parse_length(std::string_view t, std::string_view w) {

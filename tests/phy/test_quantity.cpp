@@ -41,6 +41,8 @@ TEST_CASE("bad quantities name the text and the units accepted", "[units][bad-in
                     Contains("width") && Contains("has no unit") && Contains("mil"));
   CHECK_THROWS_WITH(parse_length("5 parsec", "length"), Contains("unknown unit 'parsec'"));
   CHECK_THROWS_WITH(parse_length("2 GHz", "length"), Contains("is a frequency, not a length"));
+  CHECK_THROWS_WITH(parse_quantity_as("3 dB/m", Dimension::temperature_coefficient, "df_tc"),
+                    Contains("is an attenuation, not a temperature coefficient"));
   CHECK_THROWS_WITH(parse_length("", "length"), Contains("empty value"));
   CHECK_THROWS_WITH(parse_length("abc m", "length"), Contains("does not start with a number"));
   CHECK_THROWS_WITH(parse_length("nan m", "length"), Contains("not a finite number"));

@@ -45,6 +45,8 @@ enum class Dimension {
 
 /// Human name of a dimension, e.g. "length".
 std::string dimension_name(Dimension d);
+/// The dimension as a noun phrase for messages: "a length", "an attenuation", "a plain number".
+std::string dimension_phrase(Dimension d);
 /// The unit spellings accepted for a dimension, e.g. "m, km, cm, mm, um, nm, in, mil, ft".
 std::string units_accepted(Dimension d);
 
