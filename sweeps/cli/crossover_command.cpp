@@ -200,7 +200,8 @@ int run(const Options &o) {
          {"lane_rate_gbps", "rate", "distance_m", "tech", "family", "in_range", "closes",
           "ber_pre_fec", "ber_post_fec", "energy_pj_per_bit"});
   commit(sens_csv, o.sensitivity, "sensitivity",
-         {"knob", "value", "rate", "lane_rate_gbps", "crossover_m", "base_m", "change_pct"});
+         {"knob", "value", "rate", "lane_rate_gbps", "crossover_m", "base_m", "change_pct", "bound",
+          "base_bound"});
   for (const auto &[tmp, target] : rendered) {
     std::filesystem::rename(tmp, target);
     written.push_back(target.string());

@@ -67,10 +67,11 @@ void write_points_csv(std::ostream &os, const std::vector<MapPoint> &points) {
 }
 
 void write_sensitivity_csv(std::ostream &os, const std::vector<SensitivityRow> &rows) {
-  os << "knob,value,rate,lane_rate_gbps,crossover_m,base_m,change_pct\n";
+  os << "knob,value,rate,lane_rate_gbps,crossover_m,base_m,change_pct,bound,base_bound\n";
   for (const auto &r : rows)
     os << r.knob << ",\"" << r.value << "\"," << r.rate << "," << num(r.lane_rate_gbps) << ","
-       << num(r.crossover_m) << "," << num(r.base_m) << "," << num(r.change_pct) << "\n";
+       << num(r.crossover_m) << "," << num(r.base_m) << "," << num(r.change_pct) << "," << r.bound
+       << "," << r.base_bound << "\n";
 }
 
 void print_crossover_table(std::ostream &os, const CrossoverStudy &s,

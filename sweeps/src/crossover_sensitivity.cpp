@@ -57,7 +57,12 @@ std::vector<SensitivityRow> crossover_sensitivity(const CrossoverStudy &s, const
         r.lane_rate_gbps = cross[i].lane_rate_gbps;
         r.crossover_m = cross[i].crossover_m;
         r.base_m = i < base.size() ? base[i].crossover_m : std::nan("");
-        r.change_pct = 100 * (r.crossover_m - r.base_m) / r.base_m;
+        r.bound = cross[i].bound;
+        r.base_bound = i < base.size() ? base[i].bound : "";
+        // A distance clipped at search_min/search_max (or none) measures the search range, not
+        // the physics: no relative change from or to it, so it cannot lead the ranking.
+        if (r.bound.empty() && r.base_bound.empty())
+          r.change_pct = 100 * (r.crossover_m - r.base_m) / r.base_m;
         rows.push_back(r);
       }
     }

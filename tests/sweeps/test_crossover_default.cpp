@@ -63,3 +63,25 @@ TEST_CASE("default energy crossover: 50G has no optical power model, so optics d
   CHECK(std::isfinite(rows[1].crossover_m));
   CHECK(std::isfinite(rows[1].optical_energy_pj_per_bit));
 }
+
+TEST_CASE("sensitivity gives no relative change from a crossover clipped at the search range",
+          "[crossover][default]") {
+  // At 400G nothing closes in the default study (base: below_min, reported as search_min); a
+  // shorter host trace lets acc close to ≈ 2 m. 100·(2 − 0.05)/0.05 would measure the search
+  // range, not the physics, and used to rank first (+3,880 %).
+  auto s = read_crossover_study(default_crossover_study());
+  s.rates = {"400G"};
+  s.sensitivity = {{"host_length", {"2 in"}, "test"}};
+  const auto base = find_crossovers(s, engine_model(), 2);
+  REQUIRE(base.size() == 1);
+  REQUIRE(base[0].bound == "below_min");
+  const auto rows = crossover_sensitivity(s, engine_model(), base, 2);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].base_bound == "below_min");
+  CHECK(rows[0].bound.empty());
+  CHECK(rows[0].crossover_m > 1.0); // acc closes with the shorter host trace
+  CHECK(std::isnan(rows[0].change_pct));
+  const auto ranks = rank_knobs(rows);
+  REQUIRE(ranks.size() == 1);
+  CHECK(ranks[0].max_abs_change_pct == 0);
+}

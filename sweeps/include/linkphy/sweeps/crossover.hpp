@@ -159,7 +159,11 @@ struct SensitivityRow {
   double lane_rate_gbps = 0;
   double crossover_m = std::numeric_limits<double>::quiet_NaN();
   double base_m = std::numeric_limits<double>::quiet_NaN();
-  double change_pct = std::numeric_limits<double>::quiet_NaN(); ///< 100·(x − base)/base
+  /// 100·(x − base)/base; NaN when this crossover or the base sits at a bound of the search
+  /// (its distance is then the search range's, not the physics')
+  double change_pct = std::numeric_limits<double>::quiet_NaN();
+  std::string bound;      ///< this crossover's `bound` (CrossoverRow::bound)
+  std::string base_bound; ///< the base crossover's `bound`
 };
 /// Knobs ranked by the largest |change_pct| over their values and rates (largest first).
 struct KnobRank {
