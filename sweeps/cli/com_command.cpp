@@ -121,8 +121,9 @@ void register_com(CLI::App &app) {
       "com", "IEEE 802.3 Annex 93A Channel Operating Margin (COM) and ERL of a channel");
   sub->footer("Example:\n  linkphy com --config 802.3ck-kr tests/data/channels/"
               "Tp0_Tp5_28p5db_FQSFP_thru.s4p --format json\n"
-              "TABLE is a .toml COM parameter table or a shipped one: 802.3ck-kr, "
-              "802.3ck-cr-ca, 802.3ck-c2c.\nChannels are .s4p with ports in the table's "
+              "TABLE is a .toml COM parameter table or a shipped one (transceivers/catalog/com): "
+              "802.3ck-kr, 802.3ck-cr-ca, 802.3ck-c2c, 802.3by-kr, 802.3by-cr, cei-56g-mr, "
+              "df-200g-cakr.\nChannels are .s4p with ports in the table's "
               "port_order (IEEE [1 3 2 4]).");
   sub->add_option("--config", args->config, "COM parameter table (.toml file or shipped name)")
       ->required();
