@@ -80,10 +80,14 @@ int run(const Options &o) {
     for (const auto &r : study.rates)
       (void)parse_lane_rate(r, {}, {}, "--rates '" + o.rates + "'");
   }
-  if (!o.copper.empty())
+  if (!o.copper.empty()) {
     study.copper = split_list(o.copper);
-  if (!o.optical.empty())
+    study.copper_where = "--copper";
+  }
+  if (!o.optical.empty()) {
     study.optical = split_list(o.optical);
+    study.optical_where = "--optical";
+  }
   if (!o.criterion.empty())
     study.criterion = sweeps::parse_criterion(o.criterion);
   if (!o.fidelity.empty())

@@ -90,7 +90,10 @@ void check_study(const CrossoverStudy &s) {
         std::string names;
         for (const auto &k : known)
           names += (names.empty() ? "" : ", ") + k;
-        throw InputError(s.file.empty() ? "technology '" + t + "'" : s.file,
+        const std::string &w = list == &s.copper ? s.copper_where : s.optical_where;
+        throw InputError(!w.empty()       ? w
+                         : s.file.empty() ? "technology '" + t + "'"
+                                          : s.file,
                          "unknown technology '" + t + "'; known: " + names);
       }
   for (const auto &r : s.rates)

@@ -163,46 +163,49 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
     const std::string key(k.str()), where = at(file, v);
     if (key == "rates")
       s.rates = text_list(file, v, key);
-    else if (key == "copper")
+    else if (key == "copper") {
       s.copper = text_list(file, v, key);
-    else if (key == "optical")
+      s.copper_where = where + ": key 'copper'";
+    } else if (key == "optical") {
       s.optical = text_list(file, v, key);
-    else if (key == "sets")
+      s.optical_where = where + ": key 'optical'";
+    } else if (key == "sets")
       s.base.sets = text_list(file, v, key);
     else {
-      const std::string text = detail::toml_scalar_text(v, where);
+      const std::string at_key = where + ": key '" + key + "'";
+      const std::string text = detail::toml_scalar_text(v, at_key);
       if (key == "name")
         s.name = text;
       else if (key == "criterion")
-        s.criterion = parse_criterion(text, where);
+        s.criterion = parse_criterion(text, at_key);
       else if (key == "fidelity")
-        s.fidelity = parse_fidelity(text, where);
+        s.fidelity = parse_fidelity(text, at_key);
       else if (key == "plot_rate")
         s.plot_rate = text;
       else if (key == "ber_target") {
-        s.base.ber_target = parse_quantity_as(text, Dimension::dimensionless, where);
+        s.base.ber_target = parse_quantity_as(text, Dimension::dimensionless, at_key);
         if (!(s.base.ber_target > 0 && s.base.ber_target < 0.5))
-          throw InputError(where, "ber_target must be in (0, 0.5)");
+          throw InputError(at_key, "ber_target must be in (0, 0.5)");
       } else if (key == "temperature") {
-        s.base.temperature_k = parse_quantity_as(text, Dimension::temperature, where);
+        s.base.temperature_k = parse_quantity_as(text, Dimension::temperature, at_key);
         if (!(s.base.temperature_k >= 200 && s.base.temperature_k <= 400))
-          throw InputError(where, "temperature must be 200–400 K");
+          throw InputError(at_key, "temperature must be 200–400 K");
       } else if (key == "lanes") {
-        const double l = parse_quantity_as(text, Dimension::dimensionless, where);
+        const double l = parse_quantity_as(text, Dimension::dimensionless, at_key);
         if (!(l >= 1 && l <= 1024 && l == std::floor(l)))
-          throw InputError(where, "lanes must be an integer 1–1024");
+          throw InputError(at_key, "lanes must be an integer 1–1024");
         s.lanes = static_cast<int>(l);
       } else if (key == "search_min")
-        s.search_min_m = parse_quantity_as(text, Dimension::length, where);
+        s.search_min_m = parse_quantity_as(text, Dimension::length, at_key);
       else if (key == "search_max")
-        s.search_max_m = parse_quantity_as(text, Dimension::length, where);
+        s.search_max_m = parse_quantity_as(text, Dimension::length, at_key);
       else if (key == "scan_points") {
-        const double n = parse_quantity_as(text, Dimension::dimensionless, where);
+        const double n = parse_quantity_as(text, Dimension::dimensionless, at_key);
         if (!(n >= 3 && n <= 1000 && n == std::floor(n)))
-          throw InputError(where, "scan_points must be an integer 3–1000");
+          throw InputError(at_key, "scan_points must be an integer 3–1000");
         s.scan_points = static_cast<int>(n);
       } else if (key == "tolerance")
-        s.tolerance = parse_quantity_as(text, Dimension::dimensionless, where);
+        s.tolerance = parse_quantity_as(text, Dimension::dimensionless, at_key);
       else
         throw InputError(where, "unknown key '" + key +
                                     "' in [crossover]; accepted: name, criterion, fidelity, "

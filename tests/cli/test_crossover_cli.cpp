@@ -98,7 +98,7 @@ TEST_CASE("crossover CLI bad input: one line, exit 2, no output file", "[cli][cr
             "cost is unavailable");
   check_bad({"crossover", good.string(), "--rates", "33G", "-o", o}, out, "--rates");
   check_bad({"crossover", good.string(), "--optical", "warp-drive", "-o", o}, out,
-            "unknown technology 'warp-drive'");
+            "--optical: unknown technology 'warp-drive'"); // the option, not the study file
   check_bad({"crossover", good.string(), "-o", o, "--plot", (dir / "x.pdf").string()}, out,
             "accepted: FILE.svg, FILE.png");
   check_bad({"crossover", good.string(), "-o", o, "--plot", "pie=" + (dir / "x.svg").string()}, out,
@@ -110,7 +110,7 @@ TEST_CASE("crossover CLI bad input: one line, exit 2, no output file", "[cli][cr
   std::ostringstream unitless; // (built by a stream: GCC 12's -Wrestrict misfires on replace)
   unitless << text.substr(0, cm) << "5" << text.substr(cm + 6);
   const auto bare = write(dir, "bare.toml", unitless.str());
-  check_bad({"crossover", bare.string(), "-o", o}, out, "bare.toml:8");
+  check_bad({"crossover", bare.string(), "-o", o}, out, "bare.toml:8: key 'search_min'");
   const auto table = write(dir, "table.toml", text + "[plots]\nx = 1\n");
   check_bad({"crossover", table.string(), "-o", o}, out, "unknown table 'plots'");
   check_bad({"crossover", (dir / "missing.toml").string(), "-o", o}, out, "cannot open");

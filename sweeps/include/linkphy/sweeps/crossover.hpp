@@ -76,11 +76,12 @@ double technology_energy_pj_per_bit(const TechQuery &q);
 /// A study: which technologies compete, at which rates, how the search runs.
 struct CrossoverStudy {
   std::string name = "crossover";
-  std::string file;                 ///< the TOML it came from ("" when built in code)
-  std::string source_text;          ///< that file's text (for the JSON sidecar)
-  std::vector<std::string> rates;   ///< lane-rate texts, e.g. "25G"
-  std::vector<std::string> copper;  ///< copper technology names
-  std::vector<std::string> optical; ///< optical technology names
+  std::string file;                        ///< the TOML it came from ("" when built in code)
+  std::string source_text;                 ///< that file's text (for the JSON sidecar)
+  std::vector<std::string> rates;          ///< lane-rate texts, e.g. "25G"
+  std::vector<std::string> copper;         ///< copper technology names
+  std::vector<std::string> optical;        ///< optical technology names
+  std::string copper_where, optical_where; ///< where the lists came from (file:line, --copper …)
   Criterion criterion = Criterion::feasible;
   Fidelity fidelity = Fidelity::analytic;
   Adjustment base;                     ///< sets/BER target/temperature of every evaluation
