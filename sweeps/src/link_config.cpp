@@ -4,6 +4,10 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/link_config.hpp>
+#include <linkphy/sweeps/technology.hpp>
+#include <linkphy/transceivers/serdes.hpp>
+
+#include <functional>
 
 #include <toml++/toml.h>
 
@@ -40,6 +44,7 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
   const toml::table tbl = detail::parse_toml_file(file, "link configuration file");
   LinkConfig cfg;
   LinkRequest &q = cfg.request;
+  std::vector<std::string> set_where; // file:line of each q.sets entry
   for (const auto &[k, v] : tbl) {
     const std::string key(k.str());
     const std::string where =
@@ -51,11 +56,22 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
       const auto *t = v.as_table();
       if (!t)
         throw InputError(where, "must be a table: [set] with key = value lines");
-      for (const auto &[sk, sv] : *t) {
-        const std::string swhere = fname + ":" + std::to_string(sv.source().begin.line) +
-                                   ": key 'set." + std::string(sk.str()) + "'";
-        q.sets.push_back(std::string(sk.str()) + "=" + detail::toml_scalar_text(sv, swhere));
-      }
+      // Dotted keys (serdes.eq_search = "local") arrive as nested tables: flattened back.
+      std::function<void(const toml::table &, const std::string &)> add =
+          [&](const toml::table &tt, const std::string &prefix) {
+            for (const auto &[sk, sv] : tt) {
+              const std::string name = prefix + std::string(sk.str());
+              if (const auto *sub = sv.as_table()) {
+                add(*sub, name + ".");
+                continue;
+              }
+              const std::string swhere =
+                  fname + ":" + std::to_string(sv.source().begin.line) + ": key 'set." + name + "'";
+              q.sets.push_back(name + "=" + detail::toml_scalar_text(sv, swhere));
+              set_where.push_back(swhere);
+            }
+          };
+      add(*t, "");
     } else if (key == "channels") {
       const auto *a = v.as_array();
       if (!a || a->empty())
@@ -102,6 +118,19 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
       }
     }
   }
+  // The file's overrides checked against its technology here, where their lines are known.
+  if (!q.tech.empty())
+    for (std::size_t i = 0; i < q.sets.size(); ++i) {
+      try {
+        const Technology t = make_technology(q.tech, 1.0, {q.sets[i]});
+        if (q.sets[i].rfind("serdes.", 0) == 0) // SerDes keys are checked by the SerDes catalog
+          (void)transceivers::find_serdes(t.hops.front().serdes, t.serdes_overrides);
+      } catch (const InputError &e) {
+        if (e.where().rfind("--set", 0) != 0)
+          throw; // not about the override itself (e.g. an unknown technology): as it is
+        throw InputError(set_where[i], e.detail());
+      }
+    }
   return cfg;
 }
 

@@ -73,6 +73,10 @@ TEST_CASE("link --config bad input: one line naming FILE:LINE and the key, exit 
            {"hot", "temperature = \"300 degC\"\n", "accepted 200 K to 450 K"},
            {"ber", "ber_target = 0.7\n", "key 'ber_target': must be in (0, 0.5)"},
            {"set", "set = 3\n", "key 'set': must be a table"},
+           {"setkey", "tech = \"dac\"\n[set]\nawgg = 26\n",
+            "link.toml:3: key 'set.awgg': technology 'dac' has no key 'awgg'"},
+           {"setdotted", "tech = \"dac\"\n[set]\nserdes.eq_serch = \"local\"\n",
+            "link.toml:3: key 'set.serdes.eq_serch'"},
            {"toml", "tech = \"dac\n", "link.toml:1"}}) {
     INFO(c.tag);
     const auto path = write_config(c.tag, c.text);
@@ -82,6 +86,13 @@ TEST_CASE("link --config bad input: one line naming FILE:LINE and the key, exit 
     CHECK(r.err.find(c.needle) != std::string::npos);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
+  // A dotted key in [set] is a SerDes override, as --set serdes.eq_search=… is.
+  const auto dotted =
+      write_config("dotted", "tech = \"dac\"\n[set]\nserdes.eq_search = \"exhaustive\"\n");
+  const auto ok =
+      run_cli_line("link --config " + dotted + " --length 1m --rate 100G --format json");
+  CHECK(ok.exit_code == 0);
+  CHECK(ok.out.find("\"eq_search\":\"exhaustive\"") != std::string::npos);
   const auto missing = run_cli_line("link --config /nonexistent/link.toml");
   CHECK(missing.exit_code == 2);
   CHECK(missing.err.find("link configuration file not found") != std::string::npos);
