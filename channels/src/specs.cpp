@@ -28,8 +28,38 @@ ChannelCatalogs ChannelCatalogs::builtin() {
   return c;
 }
 
+namespace {
+std::vector<std::string> keys_of(const std::string &kind); // the spec keys of a kind, below
+} // namespace
+
 void ChannelCatalogs::load_user(const std::string &kind, const std::filesystem::path &file) {
-  const_cast<Catalog &>(get(kind)).load(file);
+  const Catalog &cat = get(kind);
+  // The keys an entry of each catalog may carry (what the media read from it), so a user's
+  // misspelt key is named against them, not against a channel spec's keys later.
+  std::vector<std::string> accepted;
+  if (kind == "laminates")
+    accepted = {"dk", "df", "f_ref", "dielectric", "df_tc", "t_ref"};
+  else if (kind == "foils")
+    accepted = {"model", "roughness", "rms", "ball_radius", "surface_ratio"};
+  else
+    for (const auto &k : keys_of(kind == "cables" ? "twinax" : "package"))
+      if (k != "length" && k != "cable" && k != "stack")
+        accepted.push_back(k);
+  accepted.insert(accepted.begin(), "source");
+  Catalog user;
+  user.load(file);
+  for (const auto &name : user.names()) {
+    const ParamSet e = user.entry(name, "entry");
+    for (const auto &[key, value] : e.values())
+      if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
+        std::string list;
+        for (const auto &a : accepted)
+          list += (list.empty() ? "" : ", ") + a;
+        throw InputError(e.where_key(key),
+                         "unknown key in a " + kind + " entry; accepted: " + list);
+      }
+  }
+  const_cast<Catalog &>(cat).load(file);
 }
 
 const Catalog &ChannelCatalogs::get(const std::string &kind) const {

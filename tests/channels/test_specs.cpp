@@ -118,6 +118,14 @@ TEST_CASE("users add and override catalog entries from their own file", "[specs]
   CHECK_NOTHROW(c->network(f, Conditions{}));
   CHECK_THROWS_WITH(cats.load_user("lasers", dir / "my.toml"),
                     Contains("accepted: laminates, foils, cables, packages"));
+  // A key no laminate carries is named at its line against the laminate keys, and the catalog
+  // is left as it was.
+  std::ofstream(dir / "bad.toml") << "[odd]\nsource = \"x\"\ndk = 3.0\ndf = 0.001\n"
+                                     "f_ref = \"10 GHz\"\ncolour = \"red\"\n";
+  CHECK_THROWS_WITH(cats.load_user("laminates", dir / "bad.toml"),
+                    Contains("bad.toml:6: key 'colour'") &&
+                        Contains("unknown key in a laminates entry; accepted: source, dk, df"));
+  CHECK_FALSE(cats.laminates.has("odd"));
 }
 
 TEST_CASE("roughness is selectable per spec and rough foil loses more", "[specs][roughness]") {
