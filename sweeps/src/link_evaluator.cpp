@@ -5,6 +5,9 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
+#include <linkphy/sweeps/technology.hpp>
+
+#include <algorithm>
 
 namespace linkphy::sweeps {
 namespace {
@@ -25,6 +28,24 @@ public:
   }
   void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
     evaluate_with(p, out, {});
+  }
+  void check_value(const std::string &key, const std::string &value,
+                   const std::string &where) const override {
+    if (key == "tech") {
+      const auto known = technology_names();
+      if (std::find(known.begin(), known.end(), value) == known.end()) {
+        std::string names;
+        for (const auto &k : known)
+          names += (names.empty() ? "" : ", ") + k;
+        throw InputError(where, "unknown technology '" + value + "'; known: " + names);
+      }
+    } else if (key == "fidelity") {
+      (void)parse_fidelity(value, where);
+    } else if (key == "length") {
+      const double l = parse_quantity_as(value, Dimension::length, where);
+      if (!(l >= 0 && l <= 100e3))
+        throw InputError(where, "'" + value + "' is out of range; accepted: 0 m to 100 km");
+    }
   }
   void prepare(const ParamSet &p) const override {
     try {

@@ -205,6 +205,9 @@ void SweepRows::append_row(std::uint64_t i, std::string &out,
 }
 
 void SweepRows::validate(std::uint64_t i) const {
+  for (const auto &axis : spec_.axes)
+    for (const auto &v : axis.values)
+      evaluator_.check_value(axis.key, v, axis.where + ": axis '" + axis.key + "'");
   const ParamSet p = spec_.point(i);
   std::vector<std::string> cells;
   evaluator_.evaluate(p, cells);

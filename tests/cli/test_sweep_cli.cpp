@@ -134,6 +134,11 @@ TEST_CASE("bad sweep specs exit 2 with one line and leave no output", "[sweep][c
   check("unitless_later.toml",
         "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = [\"10 dB\", \"20 dB\", 30]\n",
         "unitless_later.toml:4: key 'snr': '30' has no unit");
+  // A bad technology on a late point of the link evaluator: refused before any point runs.
+  check("late_tech.toml",
+        "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n[fixed]\nrate = \"100G\"\n"
+        "length = \"1 m\"\n[axes]\ntech = [\"dac\", \"warp\"]\n",
+        "late_tech.toml:8: axis 'tech': unknown technology 'warp'");
   check("empty_axis_line.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = []\n",
         "empty_axis_line.toml:4: axis 'snr' is empty");
   check("billion.toml",

@@ -43,6 +43,15 @@ public:
   /// point of a run, where every thread would wait for or repeat the same setup. Errors are
   /// ignored here (the points report them). Default: nothing.
   virtual void prepare(const ParamSet &point) const { (void)point; }
+  /// Optional: checks one value an axis gives `key` before the sweep starts, so a bad value on a
+  /// late point is an error at the axis' FILE:LINE (`where`) before any output, not a failure
+  /// midway. Throws InputError. Default: nothing (the points check their values).
+  virtual void check_value(const std::string &key, const std::string &value,
+                           const std::string &where) const {
+    (void)key;
+    (void)value;
+    (void)where;
+  }
 };
 
 struct EvaluatorInfo {
