@@ -145,12 +145,18 @@ LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modula
     throw InputError(place(where), "'" + std::string(text) + "' is " +
                                        dimension_phrase(q.dimension) + ", not a lane rate (" +
                                        accepted_text() + ")");
-  if (!(q.value > 0.0) || !std::isfinite(q.value))
+  if (!(q.value > 0.0))
     throw InputError(place(where), "lane rate '" + std::string(text) + "' must be positive");
   if (!modulation)
     throw InputError(place(where), "explicit lane rate '" + std::string(text) +
                                        "' needs a modulation: add it ('" + std::string(text) +
                                        " PAM4'; NRZ, PAM4, PAM6, PAM8, …) or give --modulation");
+  // Serial lanes from 100 Mb/s to 2 Tb/s per lane (either way round via the modulation).
+  const double line_bps =
+      q.dimension == Dimension::bit_rate ? q.value : q.value * modulation->bits_per_symbol();
+  if (!(line_bps >= 1e8 && line_bps <= 2e12))
+    throw InputError(place(where), "lane rate '" + std::string(text) +
+                                       "' is out of range; accepted: 100 Mb/s to 2 Tb/s per lane");
   LaneRate r;
   r.name = std::string(text);
   r.modulation = *modulation;

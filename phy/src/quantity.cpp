@@ -79,7 +79,7 @@ const UnitDef kUnits[] = {
     {"F", Dimension::capacitance, 1, 0, true}, {"pF", Dimension::capacitance, 1e-12, 0, true},
     {"fF", Dimension::capacitance, 1e-15, 0, true}, {"nF", Dimension::capacitance, 1e-9, 0, true},
     {"H", Dimension::inductance, 1, 0, true}, {"nH", Dimension::inductance, 1e-9, 0, true},
-    {"pH", Dimension::inductance, 1e-12, 0, true},
+    {"pH", Dimension::inductance, 1e-12, 0, true}, {"uH", Dimension::inductance, 1e-6, 0, true},
     {"V", Dimension::voltage, 1, 0, true}, {"mV", Dimension::voltage, 1e-3, 0, true},
     {"A", Dimension::current, 1, 0, true}, {"mA", Dimension::current, 1e-3, 0, true},
     {"uA", Dimension::current, 1e-6, 0, true}, {"nA", Dimension::current, 1e-9, 0, true},
@@ -202,6 +202,8 @@ Quantity parse_quantity(std::string_view text_in, std::string_view where) {
   if (*first == '+')
     ++first;
   const auto [ptr, ec] = std::from_chars(first, last, number);
+  if (ec == std::errc::result_out_of_range)
+    throw InputError(place, "'" + text + "': the number is outside the range of a double");
   if (ec != std::errc() || ptr == first)
     throw InputError(place, "'" + text + "' does not start with a number");
   if (!std::isfinite(number))

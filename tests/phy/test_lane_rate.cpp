@@ -104,5 +104,9 @@ TEST_CASE("bad lane rates are InputErrors that list the accepted classes",
   CHECK_THROWS_WITH(parse_lane_rate("fast"), Contains("100G"));
   CHECK_THROWS_WITH(parse_lane_rate("106.25 Gb/s"), Contains("modulation"));
   CHECK_THROWS_AS(parse_lane_rate("-5 Gb/s", Modulation::nrz()), InputError);
+  CHECK_THROWS_WITH(parse_lane_rate("1e-300 Gb/s PAM4", {}, {}, "--rate"),
+                    Contains("--rate") && Contains("out of range; accepted: 100 Mb/s to 2 Tb/s"));
+  CHECK_THROWS_WITH(parse_lane_rate("1e300 Gb/s PAM4"), Contains("out of range"));
+  CHECK_THROWS_WITH(parse_lane_rate("1500 GBd PAM4"), Contains("out of range")); // 3 Tb/s
   CHECK_THROWS_AS(parse_lane_rate("", Modulation::nrz()), InputError);
 }

@@ -18,6 +18,7 @@ TEST_CASE("quantities parse to SI values", "[units]") {
   CHECK(parse_length("5 mil").value() == Approx(127e-6).epsilon(1e-15));
   CHECK(parse_length("1310 nm").value() == Approx(1.31e-6).epsilon(1e-15));
   CHECK(parse_frequency("26.5625 GHz").value() == Approx(26.5625e9).epsilon(1e-15));
+  CHECK(parse_quantity_as("1 uH", Dimension::inductance) == Approx(1e-6).epsilon(1e-15));
   CHECK(parse_quantity_as("106.25 GBd", Dimension::symbol_rate) == Approx(106.25e9));
   CHECK(parse_quantity_as("212.5 Gb/s", Dimension::bit_rate) == Approx(212.5e9));
   CHECK(parse_dbm("-3 dBm").value() == -3.0);
@@ -46,6 +47,7 @@ TEST_CASE("bad quantities name the text and the units accepted", "[units][bad-in
   CHECK_THROWS_WITH(parse_length("", "length"), Contains("empty value"));
   CHECK_THROWS_WITH(parse_length("abc m", "length"), Contains("does not start with a number"));
   CHECK_THROWS_WITH(parse_length("nan m", "length"), Contains("not a finite number"));
+  CHECK_THROWS_WITH(parse_length("1e400 m", "length"), Contains("outside the range of a double"));
   CHECK_THROWS_WITH(parse_temperature("-300 degC", "t"), Contains("below absolute zero"));
   CHECK_THROWS_AS(parse_dbm("-1 mW"), InputError);
 }
