@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 #ifndef LINKPHY_CHANNELS_CATALOG_DIR
@@ -162,10 +163,23 @@ double length_of(const ParamSet &p) {
   return l;
 }
 
+// "10 mm", "1 m", "100 km": a range end as the user would type it.
+std::string format_length(double m) {
+  char buf[32];
+  if (m >= 1e3)
+    std::snprintf(buf, sizeof buf, "%g km", m / 1e3);
+  else if (m >= 1)
+    std::snprintf(buf, sizeof buf, "%g m", m);
+  else
+    std::snprintf(buf, sizeof buf, "%g mm", m * 1e3);
+  return buf;
+}
+
 double positive_length(const ParamSet &p, const std::string &key, double fallback, double max_m) {
   const double v = p.has(key) ? p.quantity(key, Dimension::length) : fallback;
   if (p.has(key))
-    p.require_range(key, v, 1e-9, max_m, "a length > 0 (e.g. 5mil, 0.1mm, 2um)");
+    p.require_range(key, v, 1e-9, max_m,
+                    "1 nm to " + format_length(max_m) + " (e.g. 5mil, 0.1mm, 2um)");
   return v;
 }
 
@@ -409,9 +423,31 @@ std::string copper_kind_help(const std::string &kind) {
   return it == help_table().end() ? std::string() : it->second;
 }
 
+namespace {
+std::unique_ptr<ElectricalMedium>
+make_copper_medium_unplaced(const Spec &spec, const ChannelCatalogs &catalogs,
+                            const std::filesystem::path &base_dir);
+} // namespace
+
 std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
                                                      const ChannelCatalogs &catalogs,
                                                      const std::filesystem::path &base_dir) {
+  try {
+    return make_copper_medium_unplaced(spec, catalogs, base_dir);
+  } catch (const InputError &e) {
+    // The media's own checks name a bare key ("width"): place it in the spec that gave it.
+    if (!e.where().empty() && e.where().find_first_of(" :'") == std::string::npos)
+      throw InputError(spec.params.has(e.where()) ? spec.params.where_key(e.where())
+                                                  : spec.params.where() + ": " + e.where(),
+                       e.detail());
+    throw;
+  }
+}
+
+namespace {
+std::unique_ptr<ElectricalMedium>
+make_copper_medium_unplaced(const Spec &spec, const ChannelCatalogs &catalogs,
+                            const std::filesystem::path &base_dir) {
   const auto &k = spec.kind;
   // The spec's own keys first: a misspelt key is named as such, before a catalog entry merged
   // under it could report the key it was meant to be as missing.
@@ -455,5 +491,6 @@ std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
     list += (list.empty() ? "" : ", ") + n;
   throw InputError(spec.params.where(), "unknown copper kind '" + k + "'; accepted: " + list);
 }
+} // namespace
 
 } // namespace linkphy::channels

@@ -90,6 +90,13 @@ TEST_CASE("bad copper specs give one clear line naming the key and what is accep
     CHECK_THROWS_WITH(build("twinax:awg=26,length=1m,roughness=hammerstad,rms=0.2"),
                       Contains("key 'rms'") && Contains("has no unit"));
   }
+  SECTION("a medium's own range check names the spec and key") {
+    CHECK_THROWS_WITH(build("stripline:material=megtron7,width=1nm,height=5mil,length=1in"),
+                      Contains("spec 'stripline:") && Contains("key 'width'") &&
+                          Contains("1 um to 10 mm"));
+    CHECK_THROWS_WITH(build("stripline:material=megtron7,width=20mm,height=5mil,length=1in"),
+                      Contains("key 'width'") && Contains("accepted: 1 nm to 10 mm"));
+  }
   SECTION("missing required key") {
     CHECK_THROWS_WITH(build("stripline:material=megtron7,height=5mil,length=1in"),
                       Contains("missing key 'width'"));
