@@ -108,6 +108,12 @@ void check_study(const CrossoverStudy &s) {
                        "'" + set +
                            "' applies to no technology of the study (key=value with a "
                            "key some technology has and a value it accepts)");
+    for (const auto *list : {&s.copper, &s.optical})
+      for (const auto &t : *list)
+        if (!applicable_sets(t, {set}).empty())
+          if (const std::string why = set_value_error(t, set); !why.empty())
+            throw InputError(s.file.empty() ? "sets" : s.file + ": sets",
+                             "'" + set + "' is refused by technology '" + t + "': " + why);
   }
   if (!(s.search_min_m > 0 && s.search_max_m > s.search_min_m))
     throw InputError(s.file.empty() ? "search range" : s.file, "needs 0 < search_min < search_max");

@@ -44,6 +44,27 @@ std::vector<std::string> applicable_sets(const std::string &tech,
   return out;
 }
 
+std::string set_value_error(const std::string &tech, const std::string &set) {
+  const Technology t = make_technology(tech, 1.0, {});
+  LinkRequest q;
+  q.tech = tech;
+  q.rate = t.rates.front();
+  q.length_m = t.length_min_m;
+  q.fidelity = Fidelity::analytic;
+  try {
+    (void)evaluate_link(q);
+  } catch (const InputError &) {
+    return ""; // the technology does not build here even as catalogued: no verdict on `set`
+  }
+  q.sets = {set};
+  try {
+    (void)evaluate_link(q);
+  } catch (const InputError &e) {
+    return e.what();
+  }
+  return "";
+}
+
 } // namespace detail
 
 namespace {

@@ -23,4 +23,10 @@ void check_study(const CrossoverStudy &s);
 std::vector<std::string> applicable_sets(const std::string &tech,
                                          const std::vector<std::string> &sets);
 
+/// Why `set` (one that applies to `tech`) is a value the technology's parts refuse: a link of
+/// `tech` at its shortest length and first lane rate (analytic tier) builds without it but not
+/// with it; the refusal's text, or "" when the value is fine. A bad value would otherwise only
+/// make the technology "not close" everywhere.
+std::string set_value_error(const std::string &tech, const std::string &set);
+
 } // namespace linkphy::sweeps::detail

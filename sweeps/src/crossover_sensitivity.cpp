@@ -23,6 +23,8 @@ CrossoverStudy with_knob(const CrossoverStudy &s, const CrossoverStudy::Knob &k,
     t.base.ber_target = b;
   } else if (k.key == "temperature") {
     t.base.temperature_k = parse_quantity_as(value, Dimension::temperature, k.where);
+    if (!(t.base.temperature_k >= 200 && t.base.temperature_k <= 400))
+      throw InputError(k.where, "temperature '" + value + "' must be 200–400 K");
   } else {
     const std::string set = k.key + "=" + value;
     bool any = false;
@@ -34,6 +36,12 @@ CrossoverStudy with_knob(const CrossoverStudy &s, const CrossoverStudy::Knob &k,
                                     "' applies to no technology of the study (not a key of "
                                     "any, or a value none accepts); accepted: ber_target, "
                                     "temperature, or a technology key");
+    for (const auto *list : {&s.copper, &s.optical})
+      for (const auto &tech : *list)
+        if (!detail::applicable_sets(tech, {set}).empty())
+          if (const std::string why = detail::set_value_error(tech, set); !why.empty())
+            throw InputError(k.where, "sensitivity value " + set + " is refused by technology '" +
+                                          tech + "': " + why);
     std::erase_if(t.base.sets, [&](const std::string &x) { return x.rfind(k.key + "=", 0) == 0; });
     t.base.sets.push_back(set);
   }

@@ -85,3 +85,23 @@ TEST_CASE("sensitivity gives no relative change from a crossover clipped at the 
   REQUIRE(ranks.size() == 1);
   CHECK(ranks[0].max_abs_change_pct == 0);
 }
+
+TEST_CASE("a study value a technology refuses is an error, not a technology that never closes",
+          "[crossover][default][bad-input]") {
+  // awg = 99 is a key dac/acc/aec have, with a value the twinax model refuses (26 to 34): before,
+  // the three copper technologies silently "did not close" at every distance.
+  auto s = read_crossover_study(default_crossover_study());
+  s.rates = {"100G"};
+  s.base.sets = {"awg=99"};
+  CHECK_THROWS_WITH(find_crossovers(s, engine_model(), 1),
+                    Catch::Contains("'awg=99' is refused by technology 'dac'") &&
+                        Catch::Contains("accepted: 26 to 34"));
+  s.base.sets.clear();
+  const auto base = find_crossovers(s, engine_model(), 1);
+  s.sensitivity = {{"awg", {"1000"}, "study.toml:26"}};
+  CHECK_THROWS_WITH(crossover_sensitivity(s, engine_model(), base, 1),
+                    Catch::Contains("study.toml:26") && Catch::Contains("awg=1000"));
+  s.sensitivity = {{"temperature", {"-300 degC"}, "study.toml:28"}};
+  CHECK_THROWS_WITH(crossover_sensitivity(s, engine_model(), base, 1),
+                    Catch::Contains("must be 200–400 K"));
+}
