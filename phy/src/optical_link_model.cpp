@@ -82,8 +82,8 @@ void validate(const OpticalLinkInputs &in) {
   check(in.rx_reflectance_db <= 0, "rx_reflectance", in.rx_reflectance_db, "<= 0 dB");
   check(in.modal_noise_penalty_db >= 0 && in.modal_noise_penalty_db < 10, "modal_noise_penalty",
         in.modal_noise_penalty_db, "0 to 10 dB (a penalty is not negative)");
-  check(in.connection_loss_db >= 0, "connection_loss", in.connection_loss_db,
-        ">= 0 dB (a loss is not negative)");
+  check(in.connection_loss_db >= 0 && in.connection_loss_db <= 60, "connection_loss",
+        in.connection_loss_db, "0 to 60 dB (a loss is not negative; 60 dB is past any budget)");
   check(in.reflection_noise_factor >= 0 && in.reflection_noise_factor <= 1,
         "reflection_noise_factor", in.reflection_noise_factor, "0 to 1");
   check(in.attenuation_db_km >= 0 && in.attenuation_db_km <= 10, "attenuation",

@@ -252,6 +252,7 @@ TEST_CASE("link model: bad inputs are rejected with one clear line", "[optics][l
   bad([](OpticalLinkInputs &in) { in.tx_avg_power_worst_dbm = in.tx_oma_dbm - 3.1; },
       "extinction ratio");
   bad([](OpticalLinkInputs &in) { in.connection_loss_db = -1; }, "connection_loss");
+  bad([](OpticalLinkInputs &in) { in.connection_loss_db = 1e300; }, "0 to 60 dB");
   bad([](OpticalLinkInputs &in) { in.modal_noise_penalty_db = -0.1; }, "modal_noise_penalty");
   bad([](OpticalLinkInputs &in) { in.det_jitter_ps = 1; }, "det_jitter");
   bad([](OpticalLinkInputs &in) { in.levels = 1; }, "levels");
