@@ -38,6 +38,7 @@ Network sub_two_port(const Network &n, int a, int b) {
 TouchstoneStage::TouchstoneStage(const std::string &path, const std::string &ports)
     : path_(path), ports_(ports) {
   const TouchstoneData d = read_touchstone(path);
+  require_channel_magnitudes(d, path);
   const Network &n = d.network;
   const std::string where = "touchstone '" + path + "' ports '" + ports + "'";
   if (ports.empty()) {

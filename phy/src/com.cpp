@@ -750,9 +750,23 @@ void Evaluator::prepare() {
       warnings_.push_back(os.str());
     }
   }
+  // Non-finite transfer values (S-parameters that overflow the package cascade) would turn the
+  // pulse responses into NaN, on which the search indexes out of bounds: refused here.
+  auto check_finite = [](const PathTransfer &p) {
+    for (std::size_t k = 0; k < p.h21.size(); ++k)
+      if (!std::isfinite(p.h21[k].real()) || !std::isfinite(p.h21[k].imag())) {
+        std::ostringstream os;
+        os << "the path's transfer function (package, channel and terminations) is not finite at "
+           << p.f_hz[k] / 1e9 << " GHz: the S-parameters overflow its arithmetic";
+        throw InputError(p.name, os.str());
+      }
+  };
+  check_finite(thru_);
+  for (const auto &a : aggr_)
+    check_finite(a);
   const double step = f[2] - f[1]; // the reference code's frequency step
   const double f_max = s_.samples_per_ui * s_.f_b_hz / 2;
-  const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+  const std::size_t intervals = fft_grid_intervals(f_max, step, thru_.name);
   k_points_ = intervals + 1;
   df_ = f_max / static_cast<double>(intervals);
   InverseRealFft ifft(k_points_);
@@ -827,6 +841,12 @@ void Evaluator::prepare() {
     }
     pulse_from_impulses(std::span(ir_p.data(), used), ifft.time_points(), s_.samples_per_ui, amp,
                         std::span(pulse_p.data(), used)); // 93A-24
+    if (!thru) // (the thru's pulse is checked where its peak is found, below)
+      for (std::size_t b = 0; b < used; ++b)
+        for (std::size_t t = 0; t < ifft.time_points(); ++t)
+          if (!std::isfinite(pulse_p[b][t]))
+            throw InputError(p.name, "the crosstalk pulse response is not finite: the "
+                                     "S-parameters overflow its computation");
     correlate(pb, thru, zero);
   };
   basis_.resize(1 + aggr_.size());
@@ -854,6 +874,9 @@ void Evaluator::prepare() {
     for (std::size_t b = 1; b < kBasis; ++b)
       if (!p0[b].empty())
         v += p0[b][t];
+    if (!std::isfinite(v))
+      throw InputError(thru_.name, "the pulse response is not finite: the S-parameters overflow "
+                                   "its computation");
     if (v > best) {
       best = v;
       centre_ = static_cast<long>(t);
@@ -2066,12 +2089,35 @@ void validate(const Settings &s) {
     if (!ok)
       throw InputError(std::string("COM setting '") + key + "'", accepted);
   };
-  need(s.f_b_hz > 0, "f_b", "must be > 0");
+  // Every value finite (NaN fails each comparison below) and, where 93A divides by it, > 0.
+  auto finite = [](double v) { return std::isfinite(v); };
+  need(s.f_b_hz > 0 && finite(s.f_b_hz), "f_b", "must be a finite value > 0");
   need(s.levels >= 2, "L", "must be >= 2");
   need(s.samples_per_ui >= 4, "M", "must be >= 4");
   need(s.der0 > 0 && s.der0 < 0.5, "DER_0", "must be in (0, 0.5)");
   need(s.r_lm > 0 && s.r_lm <= 1, "R_LM", "must be in (0, 1]");
-  need(s.f_r_hz > 0, "f_r", "must be > 0");
+  need(s.f_r_hz > 0 && finite(s.f_r_hz), "f_r", "must be a finite value > 0");
+  need(s.a_v_v > 0 && finite(s.a_v_v), "A_v", "must be a finite value > 0");
+  need(s.a_fe_v >= 0 && finite(s.a_fe_v) && s.a_ne_v >= 0 && finite(s.a_ne_v), "A_fe/A_ne",
+       "must be finite values >= 0");
+  need(s.t_r_s >= 0 && finite(s.t_r_s), "T_r", "must be a finite value >= 0");
+  need(s.eta0_v2_per_hz >= 0 && finite(s.eta0_v2_per_hz), "eta_0", "must be a finite value >= 0");
+  need(s.snr_tx_db >= kSnrTxMinDb && finite(s.snr_tx_db), "SNR_TX",
+       "must be a finite value >= 10 dB (below, the TX noise spans more PDF bins than memory "
+       "holds)");
+  need(s.sigma_rj_ui >= 0 && finite(s.sigma_rj_ui) && s.a_dd_ui >= 0 && finite(s.a_dd_ui),
+       "sigma_RJ/A_DD", "must be finite values >= 0");
+  need(s.f_z_hz > 0 && finite(s.f_z_hz) && s.f_p1_hz > 0 && finite(s.f_p1_hz) && s.f_p2_hz > 0 &&
+           finite(s.f_p2_hz),
+       "f_z/f_p1/f_p2", "CTLE zero and poles must be finite values > 0 Hz");
+  need(s.f_hp_pz_hz >= 0 && finite(s.f_hp_pz_hz), "f_HP_PZ",
+       "must be a finite value >= 0 Hz (0: no low-frequency stage)");
+  for (const auto *g : {&s.g_dc_db, &s.g_dc_hp_db})
+    for (double v : *g)
+      need(v >= -60 && v <= 60, "g_DC/g_DC_HP", "CTLE gains must lie in -60 dB to 60 dB");
+  const std::size_t n_hp = std::max<std::size_t>(s.g_dc_hp_db.size(), 1);
+  need(s.g_dc_db.size() <= kMaxCtleSettings / n_hp, "g_DC/g_DC_HP",
+       "the CTLE grid may hold at most 10000 settings");
   need((s.rc_start_hz == 0 && s.rc_end_hz == 0) ||
            (s.rc_start_hz > 0 && s.rc_end_hz > s.rc_start_hz),
        "RC_start/RC_end", "both 0 (no raised-cosine stage) or 0 < RC_start < RC_end");
@@ -2081,8 +2127,18 @@ void validate(const Settings &s) {
     need(s.b_min[k] <= s.b_max[k], "b_min", "each b_min(n) must be <= b_max(n)");
   need(s.tx_pre_taps >= 0 && static_cast<std::size_t>(s.tx_pre_taps) <= s.tx_tap_values.size(),
        "tx taps", "pre-cursor count exceeds the taps given");
-  for (const auto &v : s.tx_tap_values)
+  std::size_t tx_settings = 1;
+  for (const auto &v : s.tx_tap_values) {
     need(!v.empty(), "tx taps", "every TX FFE tap needs at least one value");
+    for (double c : v)
+      need(c >= -1 && c <= 1, "tx taps", "TX FFE tap values must lie in [-1, 1]");
+    need(v.size() <= kMaxTxFfeSettings / tx_settings, "tx taps",
+         "the TX FFE grid may hold at most 1000000 tap settings");
+    tx_settings *= v.size();
+  }
+  for (const auto *b : {&s.b_max, &s.b_min})
+    for (double v : *b)
+      need(finite(v), "b_max/b_min", "DFE limits must be finite");
   need(s.c0_min > 0 && s.c0_min <= 1, "c(0)", "minimum must be in (0, 1]");
   need(s.threads >= 0, "threads", "must be >= 0 (0: all cores)");
   need(s.n_bg == 0 || s.n_f > static_cast<int>(s.b_max.size()), "N_f",

@@ -2,6 +2,7 @@
 // DFE span N_bx), following the IEEE COM reference code's get_TDR.
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
@@ -38,7 +39,7 @@ double effective_return_loss(std::span<const double> f_hz, std::span<const Compl
   }
   const double step = f_hz[2] - f_hz[1];
   const double f_max = s.samples_per_ui * s.f_b_hz / 2;
-  const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+  const std::size_t intervals = fft_grid_intervals(f_max, step, "ERL");
   const double df = f_max / static_cast<double>(intervals);
   const auto spec = resample_transfer(f_hz, rl, df, intervals + 1);
   InverseRealFft ifft(intervals + 1);

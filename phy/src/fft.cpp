@@ -6,9 +6,11 @@
 #include <fftw3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <shared_mutex>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -274,6 +276,35 @@ std::vector<std::complex<double>> ifft_c2c(std::span<const std::complex<double>>
   std::vector<std::complex<double>> out(x.size());
   ifft_c2c(x, out);
   return out;
+}
+
+std::size_t fft_grid_intervals(double f_max_hz, double step_hz, const std::string &where) {
+  auto hz = [](double f) {
+    std::ostringstream os;
+    os << f / 1e9 << " GHz";
+    return os.str();
+  };
+  if (!(step_hz > 0) || !std::isfinite(step_hz))
+    throw InputError(where, "the frequency step (2nd to 3rd point) must be finite and > 0");
+  const double ratio = f_max_hz / step_hz; // may be inf for a step of 1e-300 Hz
+  if (!(ratio < static_cast<double>(kMaxFftGridPoints) - 0.5)) {
+    std::ostringstream os;
+    os << "0 to " << hz(f_max_hz) << " in steps of " << step_hz
+       << " Hz (the frequency step, 2nd to 3rd point) needs " << ratio + 1
+       << " grid points; at most " << kMaxFftGridPoints
+       << " are accepted (check the frequencies and the option line's unit)";
+    throw InputError(where, os.str());
+  }
+  const auto intervals = std::llround(ratio);
+  if (intervals < 1) {
+    std::ostringstream os;
+    os << "the frequency step (2nd to 3rd point) of " << hz(step_hz) << " is coarser than the 0 to "
+       << hz(f_max_hz)
+       << " band the response is computed over (check the option line's frequency unit: # GHz "
+          "on data written in Hz?)";
+    throw InputError(where, os.str());
+  }
+  return static_cast<std::size_t>(intervals);
 }
 
 } // namespace linkphy

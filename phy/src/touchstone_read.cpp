@@ -165,6 +165,7 @@ private:
   int point_line_ = 0;
   int last_data_line_ = 0;
   std::vector<double> freq_file_; // frequencies as written (file unit)
+  std::vector<int> point_lines_;  // the line each point starts on (for errors found later)
   std::vector<Complex> raw_;      // m pairs per point, as read (converted in finish())
   int prev_freq_line_ = 0;
   std::vector<std::array<double, 5>> noise_raw_;
@@ -541,6 +542,7 @@ void Parser::data_line(const char *b, const char *e) {
     point_[count_] = v;
     if (++count_ == need_) {
       freq_file_.push_back(point_[0]);
+      point_lines_.push_back(point_line_);
       for (std::size_t i = 1; i + 1 < need_; i += 2)
         raw_.emplace_back(point_[i], point_[i + 1]);
       prev_freq_line_ = point_line_;
@@ -667,6 +669,7 @@ void Parser::finish() {
   }
   touchstone_detail::convert_to_s(net.s, net.freq_hz, n, out_.parameter, z0,
                                   v2_ ? 0.0 : out_.option_r_ohm, where);
+  out_.point_lines = std::move(point_lines_);
   net.name = std::filesystem::path(source_).stem().string();
 
   NoiseData &nd = out_.noise;
@@ -680,6 +683,26 @@ void Parser::finish() {
 }
 
 } // namespace
+
+void require_channel_magnitudes(const TouchstoneData &d, const std::string &path) {
+  const Network &net = d.network;
+  const auto un = static_cast<std::size_t>(net.ports);
+  const std::size_t nf = net.frequencies();
+  for (std::size_t k = 0; k < nf; ++k)
+    for (std::size_t e = 0; e < un * un; ++e) {
+      const Complex v = net.s[k * un * un + e];
+      if (v.real() * v.real() + v.imag() * v.imag() <= kMaxChannelAbsS * kMaxChannelAbsS)
+        continue; // (a square that overflows to inf is refused too)
+      std::ostringstream os;
+      os << "S" << e / un + 1 << (un > 9 ? "," : "") << e % un + 1 << " has magnitude "
+         << std::abs(v) << " at " << net.freq_hz[k] / 1e9 << " GHz"
+         << (d.parameter == ParameterKind::S ? "" : " (converted to S)")
+         << "; accepted for a channel: |S| <= 1e6 (120 dB)";
+      const std::string line =
+          k < d.point_lines.size() ? ":" + std::to_string(d.point_lines[k]) : "";
+      throw InputError(path + line, os.str());
+    }
+}
 
 int touchstone_ports_from_extension(const std::string &path) {
   const std::string ext = lower(std::filesystem::path(path).extension().string());

@@ -1,5 +1,6 @@
 // COM/ERL runs: Touchstone channels + a COM parameter table → phy's Annex 93A engine.
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 #include <linkphy/sweeps/com_run.hpp>
 
@@ -25,7 +26,9 @@ std::string fmt(double v, int prec = 4) {
 }
 
 Network read_s4p(const std::string &path) {
-  Network n = read_touchstone(path).network;
+  TouchstoneData d = read_touchstone(path);
+  require_channel_magnitudes(d, path);
+  Network n = std::move(d.network);
   if (n.ports != 4)
     throw InputError(path, "COM needs a 4-port (.s4p) channel, got " + std::to_string(n.ports) +
                                " ports");
@@ -156,7 +159,7 @@ std::vector<std::string> check_channel(const Network &n, const int (&po)[4]) {
   if (f.size() >= 10) {
     const double step = f[2] - f[1];
     const double f_max = f.back();
-    const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+    const std::size_t intervals = fft_grid_intervals(f_max, step, n.name);
     std::vector<Complex> h(f.size());
     for (std::size_t k = 0; k < f.size(); ++k) { // Hann window over the band against Gibbs
       const double win = 0.5 + 0.5 * std::cos(std::numbers::pi * f[k] / f_max);
@@ -211,8 +214,14 @@ ComReport run_com(const transceivers::ComTable &t, const Network &thru,
   if (f.size() >= 10 && f.back() >= t.f_b_hz / 2) {
     auto port2 =
         std::async(std::launch::async, [&] { return com::effective_return_loss(f, ch.s22, es); });
-    rep.erl11_db = com::effective_return_loss(f, ch.s11, es);
-    rep.erl22_db = port2.get();
+    try { // ERL's errors (its grid: fft_grid_intervals) name the channel they come from
+      rep.erl11_db = com::effective_return_loss(f, ch.s11, es);
+      rep.erl22_db = port2.get();
+    } catch (const InputError &e) {
+      if (port2.valid())
+        port2.wait();
+      throw InputError(thru.name, "ERL: " + e.detail());
+    }
     rep.erl_db = std::min(rep.erl11_db, rep.erl22_db);
   }
   std::vector<com::TwoPort> fx, nx;

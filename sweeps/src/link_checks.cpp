@@ -3,6 +3,7 @@
 // — the same criteria as com_run.cpp's check_channel for 4-ports.
 #include "link_internal.hpp"
 
+#include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 
 #include <cmath>
@@ -40,7 +41,7 @@ std::vector<std::string> check_two_port(const Network &n) {
   if (f.size() >= 10) {
     const double step = f[2] - f[1];
     const double f_max = f.back();
-    const auto intervals = static_cast<std::size_t>(std::llround(f_max / step));
+    const std::size_t intervals = fft_grid_intervals(f_max, step, n.name);
     std::vector<std::complex<double>> h(f.size());
     for (std::size_t k = 0; k < f.size(); ++k) { // Hann window over the band against Gibbs
       const double win = 0.5 + 0.5 * std::cos(std::numbers::pi * f[k] / f_max);

@@ -3,6 +3,7 @@
 // 3.715 dB for case 2, ERL 14.12 dB — /work/shared/reference/README.md), and bad input.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -201,4 +202,117 @@ TEST_CASE("missing files and unknown tables exit 2", "[com][cli]") {
   CHECK(r.code == 2);
   CHECK(r.err.find("802.3ck-kr") != std::string::npos);
   CHECK(run("--config 802.3ck-kr " + data(kThru) + " --format xml", "badfmt").code == 2);
+}
+
+namespace {
+// The variant file with its text edited by `edit`.
+fs::path edited(const fs::path &from, const std::string &name,
+                std::string (*edit)(std::string text)) {
+  const auto p = scratch(name + ".s4p");
+  std::ofstream(p) << edit(slurp(from));
+  return p;
+}
+bool one_line(const std::string &err) { return std::count(err.begin(), err.end(), '\n') == 1; }
+} // namespace
+
+TEST_CASE("S-parameters of 1e300 exit 2 at their line (was SIGSEGV in the search)", "[com][cli]") {
+  const auto p = variant("huge_cells", [](double f, std::vector<double> &ri) {
+    if (f == 6e9) // two cells, as the fuzzer's segv_c.s4p
+      ri[7] = ri[24] = 1e300;
+    return true;
+  });
+  const Run r = run("--config 802.3ck-kr " + p.string(), "huge_cells");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("linkphy: " + p.string() + ":") == 0);
+  CHECK(r.err.find("magnitude 1e+300 at ") != std::string::npos);
+  CHECK(r.err.find("accepted for a channel: |S| <= 1e6 (120 dB)") != std::string::npos);
+  CHECK(one_line(r.err));
+}
+
+TEST_CASE("a crosstalk file of 1e300 everywhere is an error, not zero crosstalk", "[com][cli]") {
+  // All cells equal cancel exactly in the mixed-mode sums: the run passed with no crosstalk.
+  const auto xt = variant("xt_1e300", [](double, std::vector<double> &ri) {
+    for (double &x : ri)
+      x = 1e300;
+    return true;
+  });
+  const Run r = run("--config 802.3ck-kr " + data(kThru) + " --fext " + xt.string(), "xt_1e300");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("linkphy: " + xt.string() + ":") == 0);
+  CHECK(r.err.find("120 dB") != std::string::npos);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("frequencies in Hz under a GHz option line exit 2 naming the channel and the unit",
+          "[com][cli]") {
+  // Was "inverse FFT: needs at least 2 one-sided points", without a place.
+  const auto p = edited(data(kThru), "ghz_on_hz", [](std::string t) {
+    const auto pos = t.find("# Hz");
+    REQUIRE(pos != std::string::npos);
+    return t.replace(pos, 4, "# GHz");
+  });
+  const Run r = run("--config 802.3ck-kr " + p.string(), "ghz_on_hz");
+  CHECK(r.code == 2);
+  // The last line is the error (the thru's passivity warning, also seen in Hz, may precede it).
+  const auto last = r.err.rfind('\n', r.err.size() - 2) + 1;
+  CHECK(r.err.find("linkphy: ghz_on_hz: ERL: the frequency step", last) == last);
+  CHECK(r.err.find("frequency unit", last) != std::string::npos);
+  CHECK(r.err.find("inverse FFT") == std::string::npos);
+}
+
+TEST_CASE("a last frequency of 1e300 Hz exits 2 (was std::length_error)", "[com][cli]") {
+  const auto v = variant("last_1e300_src", [](double, std::vector<double> &) { return true; });
+  const auto p = edited(v, "last_1e300", [](std::string t) {
+    auto pos = t.rfind('\n', t.size() - 2); // start of the last line
+    for (int i = 0; i < 3; ++i)             // a point is 4 lines (33 numbers)
+      pos = t.rfind('\n', pos - 1);
+    const auto end = t.find(' ', pos + 1);
+    return t.replace(pos + 1, end - pos - 1, "1e300");
+  });
+  const Run r = run("--config 802.3ck-kr " + p.string(), "last_1e300");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("linkphy: last_1e300: ") == 0);
+  CHECK(r.err.find("at most 4194304") != std::string::npos);
+  CHECK(one_line(r.err));
+}
+
+TEST_CASE("COM tables with zero corners, impedances or rates exit 2 at the key's line",
+          "[com][cli]") {
+  struct Case {
+    const char *from, *to, *key;
+  };
+  // SIGSEGV (f_z, f_p1, R_0, Z_c = 0), length_error (f_b < 0), unclear inverse-FFT message
+  // (f_b = 0), bad_alloc (SNR_TX = -100 dB), hang/bad_alloc (grid steps 1e-9 and 1e-5).
+  const Case cases[] = {
+      {"f_z = \"21.25 GHz\"", "f_z = \"0 GHz\"", "ctle.f_z"},
+      {"f_p1 = \"21.25 GHz\"", "f_p1 = \"0 GHz\"", "ctle.f_p1"},
+      {"R_0 = \"50 ohm\"", "R_0 = \"0 ohm\"", "signal.R_0"},
+      {"Z_c = [\"87.5 ohm\", \"92.5 ohm\"]", "Z_c = [\"0 ohm\", \"0 ohm\"]", "package.Z_c"},
+      {"f_b = \"53.125 GBd\"", "f_b = \"0 GBd\"", "signal.f_b"},
+      {"f_b = \"53.125 GBd\"", "f_b = \"-53.125 GBd\"", "signal.f_b"},
+      {"SNR_TX = \"33 dB\"", "SNR_TX = \"-100 dB\"", "receiver.SNR_TX"},
+      {"g_DC = { min = -20, step = 1, max = 0 }", "g_DC = { min = -20, step = 1e-9, max = 0 }",
+       "ctle.g_DC"},
+      {"c_m1 = { min = -0.34, step = 0.02, max = 0 }",
+       "c_m1 = { min = -0.34, step = 0.00001, max = 0 }", "tx_ffe.c_m1"},
+  };
+  const std::string kr =
+      slurp(fs::path(LINKPHY_SOURCE_DIR) / "transceivers/catalog/com/802.3ck-kr.toml");
+  int i = 0;
+  for (const Case &c : cases) {
+    INFO(c.to);
+    std::string text = kr;
+    const auto pos = text.find(c.from);
+    REQUIRE(pos != std::string::npos);
+    const int line =
+        1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+    text.replace(pos, std::string(c.from).size(), c.to);
+    const auto p = scratch("bad_table_" + std::to_string(++i) + ".toml");
+    std::ofstream(p) << text;
+    const Run r = run("--config " + p.string() + " " + data(kThru), "bad_table");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("linkphy: " + p.string() + ":" + std::to_string(line) + ": key '" + c.key +
+                     "'") == 0);
+    CHECK(one_line(r.err));
+  }
 }

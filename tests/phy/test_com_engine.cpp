@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
+#include <string>
 
 using namespace linkphy::com;
 
@@ -108,6 +110,83 @@ TEST_CASE("bad settings are named", "[com][engine]") {
   s.c0_min = 0.99; // no tap combination reaches c(0) ≥ 0.99 except all-zero taps
   s.tx_tap_values = {{-0.2}, {-0.1}};
   CHECK_THROWS_WITH(evaluate(s, line_channel(100), {}), Catch::Contains("c(0)"));
+}
+
+TEST_CASE("settings that would crash or exhaust the search are refused", "[com][engine]") {
+  // Each of these crashed (zero CTLE corners: SIGSEGV in the search), ran out of memory
+  // (SNR_TX = -100 dB: bad_alloc in the noise PDF) or would enumerate 10^7 TX settings.
+  const PathTransfer ch = line_channel(100);
+  auto refused = [&](Settings s, const char *key) {
+    INFO(key);
+    CHECK_THROWS_WITH(evaluate(s, ch, {}), Catch::Contains(std::string("'") + key + "'"));
+  };
+  Settings s = small_settings();
+  s.f_z_hz = 0;
+  refused(s, "f_z/f_p1/f_p2");
+  s = small_settings();
+  s.f_p1_hz = 0;
+  refused(s, "f_z/f_p1/f_p2");
+  s = small_settings();
+  s.f_p2_hz = std::nan("");
+  refused(s, "f_z/f_p1/f_p2");
+  s = small_settings();
+  s.snr_tx_db = -100;
+  refused(s, "SNR_TX");
+  s = small_settings();
+  s.f_b_hz = -53.125e9;
+  refused(s, "f_b");
+  s = small_settings();
+  s.g_dc_db = {-1e300};
+  refused(s, "g_DC/g_DC_HP");
+  s = small_settings();
+  s.tx_tap_values.assign(3, std::vector<double>(300, 0.0)); // 2.7e7 settings > 1e6
+  s.tx_pre_taps = 1;
+  refused(s, "tx taps");
+  s = small_settings();
+  s.g_dc_db.assign(10001, 0.0); // × 2 g_DC_HP values > 10,000 CTLE settings
+  refused(s, "g_DC/g_DC_HP");
+}
+
+TEST_CASE("a non-finite transfer function is refused naming its path", "[com][engine]") {
+  // As the package cascade of S-parameters near 1e300 gives: NaN reached the search (SIGSEGV).
+  PathTransfer ch = line_channel(100);
+  ch.name = "bad.s4p";
+  ch.h21[120] = {std::numeric_limits<double>::infinity(), 0.0};
+  CHECK_THROWS_WITH(evaluate(small_settings(), ch, {}),
+                    Catch::StartsWith("bad.s4p: ") && Catch::Contains("not finite at 6 GHz"));
+  // Finite but so large that the pulse response overflows.
+  ch = line_channel(100);
+  ch.name = "huge.s4p";
+  for (auto &h : ch.h21)
+    h *= 1e306;
+  CHECK_THROWS_WITH(evaluate(small_settings(), ch, {}),
+                    Catch::StartsWith("huge.s4p: ") && Catch::Contains("not finite"));
+  PathTransfer fext = line_channel(100);
+  fext.kind = PathKind::fext;
+  fext.name = "xt.s4p";
+  fext.h21[3] = {std::nan(""), 0.0};
+  const PathTransfer aggr[] = {fext};
+  CHECK_THROWS_WITH(evaluate(small_settings(), line_channel(100), aggr),
+                    Catch::StartsWith("xt.s4p: "));
+}
+
+TEST_CASE("a frequency grid too coarse or too fine for the pulse response is refused",
+          "[com][engine]") {
+  // Frequencies in Hz read as GHz: a 50e15 Hz step over M·f_b/2 = 850 GHz gave "inverse FFT:
+  // needs at least 2 one-sided points" without saying where or why.
+  PathTransfer ch = line_channel(100);
+  ch.name = "ghz.s4p";
+  for (double &f : ch.f_hz)
+    f *= 1e9;
+  CHECK_THROWS_WITH(evaluate(small_settings(), ch, {}), Catch::StartsWith("ghz.s4p: ") &&
+                                                            Catch::Contains("frequency step") &&
+                                                            Catch::Contains("frequency unit"));
+  // A step of 1 mHz asks for 8.5e14 grid points (steps near 1e-300 Hz: std::length_error).
+  ch = line_channel(100);
+  ch.name = "tiny.s4p";
+  ch.f_hz[2] = ch.f_hz[1] + 1e-3;
+  CHECK_THROWS_WITH(evaluate(small_settings(), ch, {}),
+                    Catch::StartsWith("tiny.s4p: ") && Catch::Contains("at most 4194304"));
 }
 
 TEST_CASE("ERL of a matched line is high and falls with a mismatch", "[com][erl]") {

@@ -292,3 +292,20 @@ TEST_CASE("transforms from 4 threads equal the single-threaded results", "[fft][
     }
   }
 }
+
+TEST_CASE("fft_grid_intervals bounds the grid before anything is allocated", "[fft]") {
+  // The COM grid of 802.3ck: 850 GHz in the 10 MHz step of a measured channel.
+  CHECK(linkphy::fft_grid_intervals(850e9, 10e6, "ch") == 85000);
+  CHECK(linkphy::fft_grid_intervals(850e9, 850e9 / 4194303.0, "ch") ==
+        4194303); // the cap: 4194304 points
+  // Too fine (1e-300 Hz step: std::length_error before), too coarse (< 2 points: the inverse
+  // FFT refused without a place), not a step at all.
+  CHECK_THROWS_WITH(linkphy::fft_grid_intervals(850e9, 1e-300, "ch"),
+                    Catch::StartsWith("ch: ") && Catch::Contains("at most 4194304"));
+  CHECK_THROWS_WITH(linkphy::fft_grid_intervals(1e300, 1e8, "ch"),
+                    Catch::Contains("at most 4194304"));
+  CHECK_THROWS_WITH(linkphy::fft_grid_intervals(850e9, 1e17, "ch"),
+                    Catch::StartsWith("ch: ") && Catch::Contains("coarser"));
+  CHECK_THROWS_WITH(linkphy::fft_grid_intervals(850e9, 0.0, "ch"), Catch::Contains("> 0"));
+  CHECK_THROWS_WITH(linkphy::fft_grid_intervals(850e9, std::nan(""), "ch"), Catch::Contains("> 0"));
+}

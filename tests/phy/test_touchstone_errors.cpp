@@ -93,3 +93,32 @@ TEST_CASE("bad Touchstone text: version 2 keyword rules", "[touchstone][errors]"
   fails_with("# GHz H RI R 50\n1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", "a.s3p", 2,
              "2-ports only");
 }
+
+TEST_CASE("S-parameters beyond 120 dB are refused as a channel at their point's line",
+          "[touchstone][errors]") {
+  // 1e300 in two cells of a COM channel crashed the equaliser search (SIGSEGV); all cells 1e300
+  // in a crosstalk file cancelled in the mixed-mode sums to a silent zero crosstalk. The reader
+  // itself takes any finite number (touchstone info/convert); channels are checked.
+  auto fails_with = [](const std::string &text, const std::string &name, int line,
+                       const std::string &what) {
+    INFO(text);
+    const auto d = parse_touchstone(text, name, touchstone_ports_from_extension(name));
+    try {
+      require_channel_magnitudes(d, name);
+      FAIL("accepted");
+    } catch (const InputError &e) {
+      CHECK(e.where() == name + ":" + std::to_string(line));
+      CHECK_THAT(e.detail(), Contains(what));
+    }
+  };
+  const std::string head = "! channel\n# GHz S RI R 50\n1 0.1 0 0.9 0 0.9 0 0.1 0\n";
+  fails_with(head + "2 0.1 0 0.9 0 0.9 0 0.1\n 1e300\n", "a.s2p", 4,
+             "S22 has magnitude 1e+300 at 2 GHz; accepted for a channel: |S| <= 1e6 (120 dB)");
+  fails_with(head + "2 0.1 0 0.9 0 1.1e6 0 0.1 0\n", "a.s2p", 4, "S12 has magnitude 1.1e+06");
+  fails_with("# GHz S DB R 50\n1 -1 0 121 0 -1 0 -1 0\n", "a.s2p", 2, "S21 has magnitude");
+  // Z data (normalised to R in version 1) of z = −(1 + 1e-7) give |S| ≈ 2e7: named as converted.
+  fails_with("# GHz Z RI R 50\n1 -1.0000001 0\n", "a.s1p", 2, "(converted to S)");
+  // 1e6 itself (120 dB) is accepted: amplifiers' gains stay far below it.
+  const auto ok = parse_touchstone("# GHz S RI R 50\n1 1e6 0\n", "a.s1p", 1);
+  CHECK_NOTHROW(require_channel_magnitudes(ok, "a.s1p"));
+}

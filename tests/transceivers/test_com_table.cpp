@@ -5,10 +5,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <regex>
 #include <sstream>
+#include <utility>
 
 using namespace linkphy::transceivers;
 using Catch::Matchers::WithinRel;
@@ -212,4 +215,83 @@ TEST_CASE("25G and 50G tables carry their generation's receiver", "[com][table]"
   CHECK_THAT(mr.dfe.b_max[0], WithinRel(0.5, 1e-12));
   CHECK_THAT(mr.snr_tx_db, WithinRel(31.0, 1e-12));
   CHECK(mr.cases.size() == 2);
+}
+
+namespace {
+// The 1-based line of the first occurrence of `needle` in the KR table.
+int kr_line(const std::string &needle) {
+  const std::string text = slurp(com_catalog_dir() / "802.3ck-kr.toml");
+  const auto pos = text.find(needle);
+  REQUIRE(pos != std::string::npos);
+  return 1 +
+         static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+}
+} // namespace
+
+TEST_CASE("physical parameters out of range are refused at their line", "[com][table]") {
+  // Zero CTLE corners, R_0 and Z_c crashed the COM search (SIGSEGV); f_b <= 0 and SNR_TX =
+  // -100 dB made it allocate without bound (std::length_error, std::bad_alloc).
+  struct Case {
+    const char *from, *to, *key, *accepted;
+  };
+  const Case cases[] = {
+      {"f_z = \"21.25 GHz\"", "f_z = \"0 GHz\"", "ctle.f_z", "1 MHz to 10 THz"},
+      {"f_p1 = \"21.25 GHz\"", "f_p1 = \"0 GHz\"", "ctle.f_p1", "1 MHz to 10 THz"},
+      {"f_p2 = \"53.125 GHz\"", "f_p2 = \"1e300 GHz\"", "ctle.f_p2", "1 MHz to 10 THz"},
+      {"f_HP_PZ = \"0.6640625 GHz\"", "f_HP_PZ = \"-1 GHz\"", "ctle.f_HP_PZ", "1 MHz to 10 THz"},
+      {"R_0 = \"50 ohm\"", "R_0 = \"0 ohm\"", "signal.R_0", "1 ohm to 1000 ohm"},
+      {"R_d = [\"50 ohm\", \"50 ohm\"]", "R_d = [\"50 ohm\", \"0 ohm\"]", "signal.R_d",
+       "1 ohm to 1000 ohm"},
+      {"Z_c = [\"87.5 ohm\", \"92.5 ohm\"]", "Z_c = [\"0 ohm\", \"0 ohm\"]", "package.Z_c",
+       "1 ohm to 1000 ohm"},
+      {"f_b = \"53.125 GBd\"", "f_b = \"0 GBd\"", "signal.f_b", "0.1 GBd to 1000 GBd"},
+      {"f_b = \"53.125 GBd\"", "f_b = \"-53.125 GBd\"", "signal.f_b", "0.1 GBd to 1000 GBd"},
+      {"SNR_TX = \"33 dB\"", "SNR_TX = \"-100 dB\"", "receiver.SNR_TX", "10 dB to 100 dB"},
+      {"C_d = [\"1.2e-4 nF\"", "C_d = [\"-1 nF\"", "package.C_d", "0 F to 1 nF"},
+      {"L_s = [\"0.12 nH\"", "L_s = [\"1e300 nH\"", "package.L_s", "0 H to 1 uH"},
+      {"A_v = \"0.413 V\"", "A_v = \"0 V\"", "signal.A_v", "0.001 V to 5 V"},
+      {"T_r = \"7.5 ps\"", "T_r = \"-1 ps\"", "signal.T_r", "0 ns to 1 ns"},
+      {"tau = \"6.141e-3 ns/mm\"", "tau = \"-1 ns/mm\"", "package.tau", "0 to 1 ns/mm"},
+      {"z_p_tx = [\"12 mm\"", "z_p_tx = [\"1e300 mm\"", "package.case[1].z_p_tx", "0 mm to 1 m"},
+      {"g_DC = { min = -20,", "g_DC = { min = -200,", "ctle.g_DC", "-60 dB to 60 dB"},
+  };
+  for (const Case &c : cases) {
+    INFO(c.to);
+    const auto p = write_variant("range", c.from, c.to);
+    const std::string where =
+        p.string() + ":" + std::to_string(kr_line(c.from)) + ": key '" + c.key + "'";
+    CHECK_THROWS_WITH(load_com_table(p), Catch::StartsWith(where) && Catch::Contains(c.accepted));
+  }
+}
+
+TEST_CASE("search grids too large are refused before they are built", "[com][table]") {
+  // g_DC in 1e-9 dB steps (2e10 points: bad_alloc) and c(-1) in 1e-5 steps (34,001 points; with
+  // the other taps 3.8e7 TX settings: a hang) were accepted.
+  const auto gdc = write_variant("gdc_fine", "g_DC = { min = -20, step = 1, max = 0 }",
+                                 "g_DC = { min = -20, step = 1e-9, max = 0 }");
+  CHECK_THROWS_WITH(load_com_table(gdc), Catch::Contains("key 'ctle.g_DC'") &&
+                                             Catch::Contains("at most 1000 are accepted"));
+  const auto cm1 = write_variant("cm1_fine", "c_m1 = { min = -0.34, step = 0.02, max = 0 }",
+                                 "c_m1 = { min = -0.34, step = 0.00001, max = 0 }");
+  CHECK_THROWS_WITH(load_com_table(cm1), Catch::Contains("key 'tx_ffe.c_m1'") &&
+                                             Catch::Contains("at most 1000 are accepted"));
+  // Each grid within 1000 points, their product (851 x 601 x 4 x 11 = 2.3e7) above 1e6.
+  auto text = slurp(com_catalog_dir() / "802.3ck-kr.toml");
+  for (const auto &[from, to] :
+       {std::pair<std::string, std::string>{"c_m1 = { min = -0.34, step = 0.02, max = 0 }",
+                                            "c_m1 = { min = -0.34, step = 0.0004, max = 0 }"},
+        {"c_m2 = { min = 0, step = 0.02, max = 0.12 }",
+         "c_m2 = { min = 0, step = 0.0002, max = 0.12 }"}}) {
+    const auto pos = text.find(from);
+    REQUIRE(pos != std::string::npos);
+    text.replace(pos, from.size(), to);
+  }
+  const auto prod = std::filesystem::temp_directory_path() / "linkphy_com_tx_product.toml";
+  std::ofstream(prod) << text;
+  CHECK_THROWS_WITH(load_com_table(prod),
+                    Catch::Contains("TX FFE grid holds") && Catch::Contains("at most 1000000"));
+  CHECK_THROWS_WITH(tap_grid(-1e300, 1.0, 1e300, "g"), Catch::Contains("step too fine"));
+  CHECK_THROWS_WITH(tap_grid(0.0, std::numeric_limits<double>::infinity(), 1.0, "g"),
+                    Catch::Contains("finite"));
+  CHECK(tap_grid(0.0, 0.001, 0.999, "g").size() == 1000); // the cap itself is accepted
 }

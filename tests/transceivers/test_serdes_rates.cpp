@@ -69,3 +69,14 @@ TEST_CASE("per-rate table keys are checked", "[serdes][com]") {
   CHECK_THROWS_WITH(find_serdes("mr", typo, "100G"), Catch::Contains("com_table_60G"));
   CHECK_THROWS_WITH(find_serdes("mr", {}, "30G"), Catch::Contains("30G"));
 }
+
+TEST_CASE("a SerDes TX SNR override outside 10 dB to 100 dB is refused", "[serdes][com]") {
+  // --set "serdes.snr_tx=-100 dB" made the statistical link run out of memory (bad_alloc).
+  ParamSet low("--set");
+  low.set("snr_tx", "-100 dB", "--set serdes.snr_tx");
+  CHECK_THROWS_WITH(find_serdes("mr", low, "100G"),
+                    Catch::Contains("snr_tx") && Catch::Contains("10 dB to 100 dB"));
+  ParamSet ok("--set");
+  ok.set("snr_tx", "25 dB", "--set serdes.snr_tx");
+  CHECK(find_serdes("mr", ok, "100G").table.snr_tx_db == 25.0);
+}

@@ -1,5 +1,6 @@
 // Loader of IEEE 802.3 Annex 93A COM parameter tables (TOML transcriptions of the IEEE COM
 // workbooks' COM_Settings sheets).
+#include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
@@ -73,6 +74,21 @@ public:
       throw InputError(where(k), "must be a string with a unit (" + units_accepted(d) + ")");
     return parse_quantity_as(*v, d, where(k));
   }
+  /// A quantity within [lo, hi] (SI units); `accepted` states the range in the table's units.
+  double quantity(const std::string &k, Dimension d, double lo, double hi, const char *accepted) {
+    const double v = quantity(k, d);
+    if (!(v >= lo && v <= hi))
+      throw InputError(where(k), std::string("out of range; accepted: ") + accepted);
+    return v;
+  }
+  std::vector<double> quantities(const std::string &k, Dimension d, std::size_t count, double lo,
+                                 double hi, const char *accepted) {
+    auto v = quantities(k, d, count);
+    for (double x : v)
+      if (!(x >= lo && x <= hi))
+        throw InputError(where(k), std::string("value out of range; accepted: ") + accepted);
+    return v;
+  }
   std::vector<double> quantities(const std::string &k, Dimension d, std::size_t count = 0) {
     const toml::node &n = node(k);
     const auto *a = n.as_array();
@@ -119,6 +135,13 @@ public:
     const std::string w = where(k);
     return tap_grid(get("min"), get("step"), get("max"), w.c_str());
   }
+  /// A grid whose values lie in [lo, hi].
+  std::vector<double> grid(const std::string &k, double lo, double hi, const char *accepted) {
+    auto v = grid(k);
+    if (!(v.front() >= lo && v.back() <= hi))
+      throw InputError(where(k), std::string("values out of range; accepted: ") + accepted);
+    return v;
+  }
   void reject_unknown() const {
     if (!t_)
       return;
@@ -153,6 +176,16 @@ Section section(const toml::table &root, const std::string &file, const std::str
   return Section(n->as_table(), file, name + ".");
 }
 
+// Accepted ranges of the physical parameters (the IEEE tables lie well inside each): they keep
+// every value finite and positive where the Annex 93A formulas divide by it (CTLE corners,
+// impedances), and bound what would otherwise overflow or exhaust memory downstream.
+constexpr const char *kCtleFreqs = "1 MHz to 10 THz";
+constexpr const char *kGains = "-60 dB to 60 dB";
+constexpr const char *kCaps = "0 F to 1 nF";
+constexpr const char *kTau = "0 to 1 ns/mm";
+constexpr const char *kLen = "0 mm to 1 m";
+constexpr const char *kDb100 = "-100 dB to 100 dB";
+
 } // namespace
 
 ComTable load_com_table(const std::filesystem::path &path) {
@@ -180,17 +213,17 @@ ComTable load_com_table(const std::filesystem::path &path) {
   top.reject_unknown();
 
   Section sig = section(root, file, "signal");
-  t.f_b_hz = sig.quantity("f_b", Dimension::symbol_rate);
+  t.f_b_hz = sig.quantity("f_b", Dimension::symbol_rate, 1e8, 1e12, "0.1 GBd to 1000 GBd");
   t.levels = sig.integer("L", 2, 16);
   t.samples_per_ui = sig.integer("M", 4, 256);
   t.der0 = sig.number("DER_0", 1e-30, 0.49);
-  t.a_v_v = sig.quantity("A_v", Dimension::voltage);
-  t.a_fe_v = sig.quantity("A_fe", Dimension::voltage);
-  t.a_ne_v = sig.quantity("A_ne", Dimension::voltage);
+  t.a_v_v = sig.quantity("A_v", Dimension::voltage, 1e-3, 5, "0.001 V to 5 V");
+  t.a_fe_v = sig.quantity("A_fe", Dimension::voltage, 0, 5, "0 V to 5 V");
+  t.a_ne_v = sig.quantity("A_ne", Dimension::voltage, 0, 5, "0 V to 5 V");
   t.r_lm = sig.number("R_LM", 1e-3, 1.0);
-  t.t_r_s = sig.quantity("T_r", Dimension::time);
-  t.r_0_ohm = sig.quantity("R_0", Dimension::resistance);
-  const auto rd = sig.quantities("R_d", Dimension::resistance, 2);
+  t.t_r_s = sig.quantity("T_r", Dimension::time, 0, 1e-9, "0 ns to 1 ns");
+  t.r_0_ohm = sig.quantity("R_0", Dimension::resistance, 1, 1000, "1 ohm to 1000 ohm");
+  const auto rd = sig.quantities("R_d", Dimension::resistance, 2, 1, 1000, "1 ohm to 1000 ohm");
   t.r_d_tx_ohm = rd[0];
   t.r_d_rx_ohm = rd[1];
   if (sig.has("port_order")) {
@@ -216,18 +249,29 @@ ComTable load_com_table(const std::filesystem::path &path) {
       throw InputError(rx.where("RC_end"), "must exceed RC_start (both > 0)");
   }
   t.eta0_v2_per_hz = rx.number("eta_0_v2_per_ghz", 0.0, 1.0) / 1e9;
-  t.snr_tx_db = rx.quantity("SNR_TX", Dimension::gain);
+  t.snr_tx_db = rx.quantity("SNR_TX", Dimension::gain, com::kSnrTxMinDb, com::kSnrTxMaxDb,
+                            com::kSnrTxAccepted);
   t.sigma_rj_ui = rx.number("sigma_RJ_ui", 0.0, 0.5);
   t.a_dd_ui = rx.number("A_DD_ui", 0.0, 0.5);
   rx.reject_unknown();
 
   Section ct = section(root, file, "ctle");
-  t.ctle.f_z_hz = ct.quantity("f_z", Dimension::frequency);
-  t.ctle.f_p1_hz = ct.quantity("f_p1", Dimension::frequency);
-  t.ctle.f_p2_hz = ct.quantity("f_p2", Dimension::frequency);
+  t.ctle.f_z_hz = ct.quantity("f_z", Dimension::frequency, 1e6, 1e13, kCtleFreqs);
+  t.ctle.f_p1_hz = ct.quantity("f_p1", Dimension::frequency, 1e6, 1e13, kCtleFreqs);
+  t.ctle.f_p2_hz = ct.quantity("f_p2", Dimension::frequency, 1e6, 1e13, kCtleFreqs);
   t.ctle.f_hp_pz_hz = ct.has("f_HP_PZ") ? ct.quantity("f_HP_PZ", Dimension::frequency) : 0.0;
-  t.ctle.g_dc_db = ct.grid("g_DC");
-  t.ctle.g_dc_hp_db = ct.has("g_DC_HP") ? ct.grid("g_DC_HP") : std::vector<double>{0.0};
+  if (t.ctle.f_hp_pz_hz != 0 && !(t.ctle.f_hp_pz_hz >= 1e6 && t.ctle.f_hp_pz_hz <= 1e13))
+    throw InputError(ct.where("f_HP_PZ"), "out of range; accepted: 0 (no low-frequency stage) "
+                                          "or 1 MHz to 10 THz");
+  t.ctle.g_dc_db = ct.grid("g_DC", -60, 60, kGains);
+  t.ctle.g_dc_hp_db =
+      ct.has("g_DC_HP") ? ct.grid("g_DC_HP", -60, 60, kGains) : std::vector<double>{0.0};
+  if (t.ctle.g_dc_db.size() * t.ctle.g_dc_hp_db.size() > com::kMaxCtleSettings)
+    throw InputError(ct.where("g_DC"),
+                     "g_DC x g_DC_HP hold " +
+                         std::to_string(t.ctle.g_dc_db.size() * t.ctle.g_dc_hp_db.size()) +
+                         " CTLE settings; at most " + std::to_string(com::kMaxCtleSettings) +
+                         " are accepted (use coarser steps)");
   ct.reject_unknown();
 
   Section tx = section(root, file, "tx_ffe");
@@ -237,6 +281,16 @@ ComTable load_com_table(const std::filesystem::path &path) {
     t.tx_ffe.tap_values.push_back(tx.grid("c_m" + std::to_string(k)));
   for (int k = 1; tx.has("c_p" + std::to_string(k)); ++k)
     t.tx_ffe.tap_values.push_back(tx.grid("c_p" + std::to_string(k)));
+  double tx_settings = 1; // the TX FFE grid's size, checked before the search enumerates it
+  for (const auto &v : t.tx_ffe.tap_values)
+    tx_settings *= static_cast<double>(v.size());
+  if (tx_settings > static_cast<double>(com::kMaxTxFfeSettings))
+    throw InputError(tx.where(t.tx_ffe.pre_taps > 0 ? "c_m1" : "c_p1"),
+                     "the TX FFE grid holds " +
+                         std::to_string(static_cast<long long>(tx_settings)) +
+                         " tap settings; at most " +
+                         std::to_string(static_cast<long long>(com::kMaxTxFfeSettings)) +
+                         " are accepted (use coarser steps)");
   for (const auto &v : t.tx_ffe.tap_values)
     for (double c : v)
       if (c < -1 || c > 1)
@@ -268,21 +322,21 @@ ComTable load_com_table(const std::filesystem::path &path) {
   df.reject_unknown();
 
   Section pk = section(root, file, "package");
-  const auto cd = pk.quantities("C_d", Dimension::capacitance, 2);
-  const auto ls = pk.quantities("L_s", Dimension::inductance, 2);
-  const auto cb = pk.quantities("C_b", Dimension::capacitance, 2);
-  const auto cp = pk.quantities("C_p", Dimension::capacitance, 2);
+  const auto cd = pk.quantities("C_d", Dimension::capacitance, 2, 0, 1e-9, kCaps);
+  const auto ls = pk.quantities("L_s", Dimension::inductance, 2, 0, 1e-6, "0 H to 1 uH");
+  const auto cb = pk.quantities("C_b", Dimension::capacitance, 2, 0, 1e-9, kCaps);
+  const auto cp = pk.quantities("C_p", Dimension::capacitance, 2, 0, 1e-9, kCaps);
   for (int i = 0; i < 2; ++i) {
     t.c_d_f[i] = cd[static_cast<std::size_t>(i)];
     t.l_s_h[i] = ls[static_cast<std::size_t>(i)];
     t.c_b_f[i] = cb[static_cast<std::size_t>(i)];
     t.c_p_f[i] = cp[static_cast<std::size_t>(i)];
   }
-  t.z_c_ohm = pk.quantities("Z_c", Dimension::resistance);
+  t.z_c_ohm = pk.quantities("Z_c", Dimension::resistance, 0, 1, 1000, "1 ohm to 1000 ohm");
   t.gamma0_per_mm = pk.number("gamma0_per_mm", 0.0, 1.0);
   t.a1_per_mm_sqrt_ghz = pk.number("a1_per_mm_sqrt_ghz", 0.0, 1.0);
   t.a2_per_mm_ghz = pk.number("a2_per_mm_ghz", 0.0, 1.0);
-  t.tau_ns_per_mm = pk.quantity("tau", Dimension::time_per_length) * 1e9 / 1e3;
+  t.tau_ns_per_mm = pk.quantity("tau", Dimension::time_per_length, 0, 1e-6, kTau) * 1e9 / 1e3;
   const auto *cases = root["package"]["case"].as_array();
   if (!cases || cases->empty())
     throw InputError(file, "missing key 'package.case' (at least one [[package.case]])");
@@ -295,8 +349,8 @@ ComTable load_com_table(const std::filesystem::path &path) {
     auto mm = [&](const char *k) {
       auto v = cs.quantities(k, Dimension::length, nseg);
       for (double &x : v) {
-        if (x < 0)
-          throw InputError(cs.where(k), "lengths must be >= 0");
+        if (!(x >= 0 && x <= 1))
+          throw InputError(cs.where(k), "lengths must be in 0 mm to 1 m");
         x *= 1e3;
       }
       return v;
@@ -311,18 +365,18 @@ ComTable load_com_table(const std::filesystem::path &path) {
   pk.reject_unknown();
 
   Section er = section(root, file, "erl");
-  t.erl_tr_s = er.quantity("T_r", Dimension::time);
+  t.erl_tr_s = er.quantity("T_r", Dimension::time, 0, 1e-9, "0 ns to 1 ns");
   t.erl_n = er.integer("N", 1, 1000000);
   t.erl_beta_x = er.number("beta_x", 0.0, 1e12);
   t.erl_rho_x = er.number("rho_x", 0.0, 1.0);
   t.erl_n_bx = er.integer("N_bx", 0, 100000);
-  t.erl_tfx_s = er.quantity("fixture_delay", Dimension::time);
+  t.erl_tfx_s = er.quantity("fixture_delay", Dimension::time, 0, 1e-6, "0 ns to 1 us");
   t.erl_tukey_window = er.boolean("tukey_window");
   er.reject_unknown();
 
   Section th = section(root, file, "thresholds");
-  t.com_pass_db = th.quantity("COM", Dimension::gain);
-  t.erl_pass_db = th.quantity("ERL", Dimension::gain);
+  t.com_pass_db = th.quantity("COM", Dimension::gain, -100, 100, kDb100);
+  t.erl_pass_db = th.quantity("ERL", Dimension::gain, -100, 100, kDb100);
   th.reject_unknown();
 
   if (root.contains("board")) {
@@ -331,14 +385,15 @@ ComTable load_com_table(const std::filesystem::path &path) {
     t.board_gamma0_per_mm = bd.number("gamma0_per_mm", 0.0, 1.0);
     t.board_a1_per_mm_sqrt_ghz = bd.number("a1_per_mm_sqrt_ghz", 0.0, 1.0);
     t.board_a2_per_mm_ghz = bd.number("a2_per_mm_ghz", 0.0, 1.0);
-    t.board_tau_ns_per_mm = bd.quantity("tau", Dimension::time_per_length) * 1e9 / 1e3;
-    t.board_z_c_ohm = bd.quantity("Z_c", Dimension::resistance);
-    t.z_bp_tx_mm = bd.quantity("z_bp_tx", Dimension::length) * 1e3;
-    t.z_bp_next_mm = bd.quantity("z_bp_next", Dimension::length) * 1e3;
-    t.z_bp_fext_mm = bd.quantity("z_bp_fext", Dimension::length) * 1e3;
-    t.z_bp_rx_mm = bd.quantity("z_bp_rx", Dimension::length) * 1e3;
-    t.board_c_0_f = bd.quantity("C_0", Dimension::capacitance);
-    t.board_c_1_f = bd.quantity("C_1", Dimension::capacitance);
+    t.board_tau_ns_per_mm =
+        bd.quantity("tau", Dimension::time_per_length, 0, 1e-6, kTau) * 1e9 / 1e3;
+    t.board_z_c_ohm = bd.quantity("Z_c", Dimension::resistance, 1, 1000, "1 ohm to 1000 ohm");
+    t.z_bp_tx_mm = bd.quantity("z_bp_tx", Dimension::length, 0, 1, kLen) * 1e3;
+    t.z_bp_next_mm = bd.quantity("z_bp_next", Dimension::length, 0, 1, kLen) * 1e3;
+    t.z_bp_fext_mm = bd.quantity("z_bp_fext", Dimension::length, 0, 1, kLen) * 1e3;
+    t.z_bp_rx_mm = bd.quantity("z_bp_rx", Dimension::length, 0, 1, kLen) * 1e3;
+    t.board_c_0_f = bd.quantity("C_0", Dimension::capacitance, 0, 1e-9, kCaps);
+    t.board_c_1_f = bd.quantity("C_1", Dimension::capacitance, 0, 1e-9, kCaps);
     bd.reject_unknown();
   }
   return t;

@@ -65,8 +65,11 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides,
   }
   if (p.has("eta0_v2_per_ghz"))
     s.table.eta0_v2_per_hz = p.number("eta0_v2_per_ghz", 0, 1e-3) * 1e-9;
-  if (p.has("snr_tx"))
+  if (p.has("snr_tx")) {
     s.table.snr_tx_db = p.quantity("snr_tx", Dimension::gain);
+    p.require_range("snr_tx", s.table.snr_tx_db, com::kSnrTxMinDb, com::kSnrTxMaxDb,
+                    com::kSnrTxAccepted);
+  }
   if (p.has("sigma_rj_ui"))
     s.table.sigma_rj_ui = p.number("sigma_rj_ui", 0, 0.5);
   if (p.has("a_dd_ui"))

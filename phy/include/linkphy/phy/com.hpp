@@ -5,6 +5,7 @@
 #pragma once
 
 #include <complex>
+#include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
@@ -67,6 +68,15 @@ struct PathTransfer {
   std::vector<Complex> h21;
   std::string name; ///< for messages
 };
+
+/// Limits evaluate() checks (InputError) before it allocates: the search grids and the TX SNR.
+/// The IEEE tables search at most ~6,000 TX FFE × 147 CTLE settings; the caps leave room for
+/// finer studies while a mistyped step cannot exhaust memory or time. SNR_TX: the IEEE tables
+/// give 27–33 dB; below 10 dB the TX noise spans so many PDF bins that memory runs out.
+inline constexpr std::size_t kMaxTxFfeSettings = 1'000'000; ///< Π of the TX tap grid sizes
+inline constexpr std::size_t kMaxCtleSettings = 10'000;     ///< g_DC × g_DC_HP grid points
+inline constexpr double kSnrTxMinDb = 10, kSnrTxMaxDb = 100;
+inline constexpr const char *kSnrTxAccepted = "10 dB to 100 dB";
 
 /// The equaliser and noise parameters of Table 93A-1 (and 802.3ck Table 163-10 / 120F-8).
 struct Settings {

@@ -22,6 +22,7 @@
 #include <mutex>
 #include <new>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace linkphy {
@@ -84,6 +85,17 @@ std::vector<double> ifft_c2r(std::span<const std::complex<double>> spectrum, std
 std::vector<std::complex<double>> fft_c2c(std::span<const std::complex<double>> x);
 /// Convenience: inverse c2c (normalised by 1/N).
 std::vector<std::complex<double>> ifft_c2c(std::span<const std::complex<double>> x);
+
+/// Most one-sided points of the uniform frequency grid a pulse or impulse response is computed
+/// on (2^22 = 4,194,304; 64 MB per complex array): 850 GHz (M·f_b/2 of 802.3ck) in 200 kHz
+/// steps, twenty times the points of a 10 MHz-step channel file over that band.
+inline constexpr std::size_t kMaxFftGridPoints = std::size_t{1} << 22;
+
+/// The intervals of the uniform grid 0 … f_max_hz with a step nearest step_hz,
+/// llround(f_max_hz/step_hz), checked before anything is allocated: throws InputError naming
+/// `where` unless step_hz is finite and > 0 and the grid has 2 to kMaxFftGridPoints points.
+/// step_hz is a data file's step (2nd to 3rd point), so the messages say so.
+std::size_t fft_grid_intervals(double f_max_hz, double step_hz, const std::string &where);
 
 /// Number of plans currently cached (for tests and diagnostics).
 std::size_t fft_cached_plan_count();

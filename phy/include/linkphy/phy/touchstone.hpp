@@ -46,7 +46,19 @@ struct TouchstoneData {
   TwoPortOrder two_port_order = TwoPortOrder::N21_N12;
   NoiseData noise;                   ///< empty when the file has no noise block
   std::vector<std::string> comments; ///< text after '!' on lines before the first data line
+  std::vector<int> point_lines;      ///< the line each frequency point starts on
 };
+
+/// Largest |S| a channel may have: 1e6 (120 dB of gain). Passive networks stay within 1 and
+/// amplifiers within ~60 dB.
+inline constexpr double kMaxChannelAbsS = 1e6;
+
+/// Refuses a file read as a channel (COM, link stages) whose S-parameters exceed
+/// kMaxChannelAbsS: InputError "PATH:LINE: Sij has magnitude … at F GHz; accepted for a channel:
+/// |S| <= 1e6 (120 dB)", LINE the point's first line. Values such as 1e300 are finite numbers
+/// that read_touchstone accepts, but they overflow the package cascades and pulse responses to
+/// inf/NaN or, equal in every cell, cancel in the mixed-mode sums to an exact zero.
+void require_channel_magnitudes(const TouchstoneData &d, const std::string &path);
 
 /// Reads a Touchstone file: version 1 needs the extension .sNp (N = port count, any N ≥ 1),
 /// version 2 (.ts or .sNp) starts with [Version] 2.0. Rows may wrap anywhere (numbers are read

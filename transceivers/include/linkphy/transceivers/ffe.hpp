@@ -14,8 +14,14 @@ struct TxFfeConfig {
   double c0_min = 0.5; ///< smallest c(0) allowed, in (0, 1]
 };
 
+/// Most points one grid of a COM table may hold: the IEEE tables' grids have at most 21 (g_DC
+/// from −20 to 0 dB in 1 dB steps); 1000 leaves room for finer studies while a mistyped step
+/// (1e-9) is an error before anything is allocated.
+inline constexpr long kMaxGridPoints = 1000;
+
 /// The values min, min+step, …, max (inclusive within step/1000); throws InputError naming
-/// `where` when step ≤ 0 or max < min.
+/// `where` when a bound is not finite, step ≤ 0, max < min or the grid would hold more than
+/// kMaxGridPoints values.
 std::vector<double> tap_grid(double min, double step, double max, const char *where);
 
 } // namespace linkphy::transceivers
