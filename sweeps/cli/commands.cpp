@@ -1,5 +1,8 @@
 #include "commands.hpp"
 
+#include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/output.hpp>
+
 #include <map>
 
 namespace linkphy::cli {
@@ -29,15 +32,22 @@ void register_all(CLI::App &app) {
 int run_selected(CLI::App &app) {
   // Walk down to the deepest chosen subcommand that has a runner.
   const CLI::App *node = &app;
+  const CLI::App *found_at = nullptr;
   Runner found;
   while (true) {
     auto subs = node->get_subcommands();
     if (subs.empty())
       break;
     node = subs.front();
-    if (auto it = runners().find(node); it != runners().end())
+    if (auto it = runners().find(node); it != runners().end()) {
       found = it->second;
+      found_at = node;
+    }
   }
+  // Every command's -o is checked before it runs: no work, and no file touched, for a directory.
+  if (found_at)
+    if (const CLI::Option *o = found_at->get_option_no_throw("--output"); o && o->count() > 0)
+      sweeps::check_output_path(o->as<std::string>(), "-o");
   return found ? found() : 0;
 }
 

@@ -3,6 +3,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/sweeps/crossover.hpp>
+#include <linkphy/sweeps/sweep_runner.hpp>
 #include <linkphy/sweeps/technology.hpp>
 
 #include "crossover_internal.hpp"
@@ -60,8 +61,7 @@ void parallel_for(std::size_t n, unsigned threads, const std::function<void(std:
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned k = 1; k < t; ++k)
-    pool.emplace_back(work);
+  start_threads(pool, t - 1, work, [&] { next = n; });
   work();
   for (auto &th : pool)
     th.join();

@@ -125,8 +125,10 @@ std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &ev
 void check_sweep_options(const SweepOptions &o) {
   if (o.shard_count < 1 || o.shard_index < 1 || o.shard_index > o.shard_count)
     throw InputError("--shard", "K/N needs 1 ≤ K ≤ N");
-  if (o.threads < 1)
-    throw InputError("--threads", "needs at least 1 thread");
+  if (o.threads < 1 || o.threads > kMaxThreads)
+    throw InputError("--threads " + std::to_string(o.threads),
+                     "accepted: 1 to " + std::to_string(kMaxThreads));
+  check_output_path(o.output, "-o");
   if (o.resume && (o.output.empty() || o.output == "-"))
     throw InputError("--resume", "needs an output file (-o OUT.csv)");
 }

@@ -28,12 +28,29 @@ const std::string kData = LINKPHY_TEST_DATA_DIR;
 const std::string kCa = kData + "/channels/CA_19p75dB_thru.s4p";
 const std::string kLine = kData + "/channels/pcb_stripline_119mm.s2p";
 
+// examples/pam_snr: 4 modulations × 61 SNRs = 244 points of the fast `pam` evaluator.
+fs::path pam_spec(const fs::path &dir) {
+  const auto p = dir / "pam_snr.toml";
+  std::ofstream(p) << "[sweep]\nname = \"pam-snr\"\nevaluator = \"pam\"\n[axes]\n"
+                      "modulation = [\"NRZ\", \"PAM4\", \"PAM6\", \"PAM8\"]\n"
+                      "snr = { lin = [\"5 dB\", \"35 dB\"], points = 61 }\n";
+  return p;
+}
+
 fs::path write_file(const fs::path &p, const std::string &text) {
   std::ofstream(p, std::ios::binary) << text;
   return p;
 }
 
 // The CLI under a shell's limits (e.g. "ulimit -v 400000"), arguments quoted.
+CliResult run_limited(const std::string &limits, const std::vector<std::string> &args) {
+  std::string cmd = limits + "; exec '" + std::string(LINKPHY_CLI) + "'";
+  for (const auto &a : args)
+    cmd += " '" + a + "'";
+  return run_program("/bin/sh", {"-c", cmd});
+}
+
+// Exit 2 with one line naming `needle`, every path of `gone` absent.
 void check_refused(const CliResult &r, const std::string &needle,
                    const std::vector<fs::path> &gone = {}) {
   INFO(r.err);
@@ -47,7 +64,76 @@ void check_refused(const CliResult &r, const std::string &needle,
   }
 }
 
+std::vector<fs::path> scratch_files(const fs::path &dir) {
+  std::vector<fs::path> out;
+  for (const auto &e : fs::directory_iterator(dir))
+    out.push_back(e.path().filename());
+  return out;
+}
+
 } // namespace
+
+TEST_CASE("sweep and crossover bound --threads and stop cleanly when a thread is refused",
+          "[cli][bad-input]") {
+  const auto dir = scratch_dir("bad-threads");
+  const auto spec = pam_spec(dir);
+  const auto out = dir / "x.csv";
+  const std::vector<fs::path> gone{out, dir / "x.csv.partial", dir / "x.csv.json"};
+  check_refused(run_cli({"sweep", spec, "--threads", "100000", "-q", "-o", out}),
+                "--threads 100000: accepted: 1 to 1024", gone);
+  check_refused(run_cli({"crossover", "--threads", "100000", "-o", out}),
+                "--threads 100000: accepted: 1 to 1024", gone);
+  // 1000 threads of 8 MiB stacks do not fit in 1 GB of address space: std::system_error from
+  // std::thread, which must not escape (it was SIGABRT: terminate without an active exception).
+  const std::string limit = "ulimit -v 1000000";
+  check_refused(run_limited(limit, {"sweep", spec, "--threads", "1000", "-q", "-o", out}),
+                "--threads: the system refused to start thread", gone);
+  // The crossover's map (5 rates x 22 distances: 110 threads at once).
+  const auto map = dir / "map.csv";
+  check_refused(run_limited(limit, {"crossover", "--threads", "1000", "--fidelity", "analytic",
+                                    "--map", map, "-o", out}),
+                "--threads: the system refused to start thread", {out, map});
+}
+
+TEST_CASE("every command refuses -o naming a directory or in a missing directory",
+          "[cli][bad-input]") {
+  const auto dir = scratch_dir("bad-outdir");
+  const auto spec = pam_spec(dir);
+  const auto part = write_file(dir / "part.csv", "point,x\n0,1\n");
+  const auto target = dir / "target";
+  fs::create_directory(target);
+  const std::string o = target.string();
+  const std::vector<std::vector<std::string>> commands{
+      {"touchstone", "convert", kCa},
+      {"touchstone", "info", kCa},
+      {"touchstone", "cascade", kLine, kLine},
+      {"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4"},
+      {"channel", "twinax:length=2m,awg=26", "--freq", "1GHz:2GHz:2"},
+      {"link", "--tech", "dac", "--length", "2m", "--rate", "100G", "--fidelity", "analytic"},
+      {"reach", "--tech", "dac", "--rate", "100G", "--fidelity", "analytic"},
+      {"com", "--config", "802.3ck-cr-ca", kCa},
+      {"plan", kData + "/plans/copper_small.toml"},
+      {"crossover", "--rates", "100G", "--fidelity", "analytic"},
+      {"optical-budget", "--config",
+       std::string(LINKPHY_SOURCE_DIR) + "/sweeps/examples/optical-budget/850S50_500.toml"},
+      {"merge", part},
+      {"catalog", "list"},
+      {"sweep", spec, "-q"},
+  };
+  for (auto args : commands) {
+    INFO(args[0] << " " << args[1]);
+    args.insert(args.end(), {"-o", o});
+    check_refused(run_cli(args), "-o '" + o + "': is a directory");
+    auto missing = args;
+    missing.back() = (dir / "nowhere" / "x.out").string();
+    check_refused(run_cli(missing),
+                  "directory '" + (dir / "nowhere").string() + "' does not exist");
+  }
+  // Nothing written beside the directory (sweep used to leave target.partial with the rows).
+  const auto left = scratch_files(dir);
+  CHECK(left.size() == 3); // pam_snr.toml, part.csv, target
+  CHECK(fs::is_empty(target));
+}
 
 TEST_CASE("error messages stay one line whatever the input holds", "[cli][bad-input]") {
   const auto nl = run_cli({"channel", "twinax:length=2m,awg=2\n6", "--freq", "1GHz:2GHz:3"});
