@@ -113,8 +113,9 @@ void check_study(const CrossoverStudy &s) {
     throw InputError(s.file.empty() ? "search range" : s.file, "needs 0 < search_min < search_max");
   if (s.scan_points < 3)
     throw InputError(s.file.empty() ? "scan_points" : s.file, "scan_points must be >= 3");
-  if (!(s.tolerance > 0))
-    throw InputError(s.file.empty() ? "tolerance" : s.file, "tolerance must be > 0");
+  if (!(s.tolerance >= 1e-6 && s.tolerance <= 0.5))
+    throw InputError(s.file.empty() ? "tolerance" : s.file,
+                     "tolerance must be from 1e-6 to 0.5 (relative)");
 }
 
 } // namespace detail

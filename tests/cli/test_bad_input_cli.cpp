@@ -135,6 +135,45 @@ TEST_CASE("every command refuses -o naming a directory or in a missing directory
   CHECK(fs::is_empty(target));
 }
 
+TEST_CASE("searches and sweeps that could not finish are refused up front", "[cli][bad-input]") {
+  const auto dir = scratch_dir("bad-hang");
+  // Relative tolerance 1e-16: hi/lo - 1 never gets under it in doubles (the bisection hung).
+  const auto study = write_file(dir / "tol.toml", "[crossover]\nrates = [\"100G\"]\n"
+                                                  "fidelity = \"analytic\"\ntolerance = 1e-16\n");
+  check_refused(run_cli({"crossover", study, "--threads", "1"}),
+                "tol.toml:4: key 'tolerance': tolerance must be from 1e-6 to 0.5");
+  check_refused(run_cli({"reach", "--tech", "dac", "--rate", "100G", "--fidelity", "analytic",
+                         "--tolerance", "1e-300m"}),
+                "--tolerance '1e-300m': accepted: 1 um to 10 km");
+  check_refused(run_cli({"link", "--tech", "dac", "--length", "2m", "--rate", "100G", "--fidelity",
+                         "montecarlo", "--mc-symbols", "1000000000000"}),
+                "--mc-symbols 1000000000000: accepted: 1000 to 1e9");
+  // Point counts known from the axes' sizes before any value is made: under 1 GB of address space
+  // (the values of 1.2e8 or 1e9 points need several GB) the refusal comes, not bad_alloc.
+  const std::string limit = "ulimit -v 1000000";
+  const auto big = [&](const std::string &name, const std::string &points) {
+    return write_file(dir / name, "[sweep]\nname = \"x\"\nevaluator = \"pam\"\n\n[axes]\n"
+                                  "modulation = [\"NRZ\", \"PAM4\"]\n"
+                                  "snr = { lin = [\"5 dB\", \"35 dB\"], points = " +
+                                      points + " }\n");
+  };
+  const auto out = dir / "o.csv";
+  const std::vector<fs::path> gone{out, dir / "o.csv.partial"};
+  const auto t0 = std::chrono::steady_clock::now();
+  check_refused(run_limited(limit, {"sweep", big("a.toml", "60000000"), "-q", "-o", out}),
+                "a.toml:5: 120000000 points in [axes]", gone);
+  check_refused(run_limited(limit, {"sweep", big("b.toml", "1000000000"), "-q", "-o", out}),
+                "b.toml:5: 2000000000 points in [axes]", gone);
+  check_refused(run_limited(limit, {"sweep", big("c.toml", "9223372036854775807"), "-o", out}),
+                "c.toml:5: 18446744073709551614 points in [axes]", gone);
+  // --force lets a large product through, not a range whose values alone exhaust memory.
+  check_refused(
+      run_limited(limit, {"sweep", big("d.toml", "1000000000"), "--force", "-q", "-o", out}),
+      "d.toml:7: points = 1000000000; accepted: 1 to 100000000 in one range", gone);
+  // Each is refused in well under a second; 10 s allows for a loaded machine.
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(10));
+}
+
 TEST_CASE("error messages stay one line whatever the input holds", "[cli][bad-input]") {
   const auto nl = run_cli({"channel", "twinax:length=2m,awg=2\n6", "--freq", "1GHz:2GHz:3"});
   check_refused(nl, "2\\n6");
