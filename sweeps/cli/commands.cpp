@@ -17,6 +17,12 @@ std::map<std::string, Registrar> &registrars() {
 }
 } // namespace
 
+double check_frequency_hz(double f_hz, const std::string &where) {
+  if (!(f_hz == 0.0 || (f_hz >= kMinFrequency_hz && f_hz <= kMaxFrequency_hz)))
+    throw InputError(where, "accepted: 0 Hz, or 1 Hz to 10 THz");
+  return f_hz;
+}
+
 bool add_command(const std::string &name, Registrar registrar) {
   registrars()[name] = registrar;
   return true;

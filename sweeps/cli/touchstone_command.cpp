@@ -250,7 +250,8 @@ int run_mixed_mode(const MixedModeOptions &o) {
   if (!o.freqs.empty()) {
     std::vector<double> f;
     for (const auto &text : o.freqs)
-      f.push_back(parse_frequency(text, "--freq").value());
+      f.push_back(
+          check_frequency_hz(parse_frequency(text, "--freq").value(), "--freq '" + text + "'"));
     mm = interpolate(mm, f);
   }
   const std::string fmt = output_format(o.format, o.output);

@@ -174,6 +174,30 @@ TEST_CASE("searches and sweeps that could not finish are refused up front", "[cl
   CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(10));
 }
 
+TEST_CASE("frequency grids and Touchstone frequencies are finite and bounded", "[cli][bad-input]") {
+  const std::string spec = "twinax:length=2m,awg=26";
+  check_refused(run_cli({"channel", spec, "--freq", "1GHz:1e300GHz:3"}),
+                "--freq '1GHz:1e300GHz:3' STOP: accepted: 0 Hz, or 1 Hz to 10 THz");
+  check_refused(run_cli({"channel", spec, "--freq", "1e-300Hz:2e-300Hz:3"}),
+                "--freq '1e-300Hz:2e-300Hz:3' START: accepted: 0 Hz, or 1 Hz to 10 THz");
+  check_refused(run_cli({"channel", spec, "--freq", "0Hz:1Hz:11"}), "step");
+  check_refused(
+      run_cli({"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4", "--freq", "1e-9Hz"}),
+      "--freq '1e-9Hz': accepted: 0 Hz, or 1 Hz to 10 THz");
+  // The grid's edges themselves are accepted (0 Hz, 10 THz) and give finite rows.
+  const auto edge = run_cli({"channel", spec, "--freq", "0Hz:10THz:3"});
+  INFO(edge.err);
+  CHECK(edge.exit_code == 0);
+  CHECK(edge.out.find("nan") == std::string::npos);
+  CHECK(edge.out.find("inf") == std::string::npos);
+  // A Touchstone frequency that is inf in Hz: refused at its line (was inf in JSON).
+  const auto dir = scratch_dir("bad-freq");
+  const auto ts = write_file(dir / "f.s2p", "# GHz S RI R 50\n1 0.1 0 0.9 0 0.9 0 0.1 0\n"
+                                            "1e300 0.1 0 0.9 0 0.9 0 0.1 0\n");
+  check_refused(run_cli({"touchstone", "info", ts, "--format", "json"}),
+                "f.s2p:3: frequency 1e300 is above 1e15 Hz");
+}
+
 TEST_CASE("error messages stay one line whatever the input holds", "[cli][bad-input]") {
   const auto nl = run_cli({"channel", "twinax:length=2m,awg=2\n6", "--freq", "1GHz:2GHz:3"});
   check_refused(nl, "2\\n6");
