@@ -35,6 +35,17 @@ long long row_point(const std::string &line) {
   }
 }
 
+long long csv_cell_count(const std::string &line) {
+  long long cells = 1;
+  bool quoted = false;
+  for (const char c : line)
+    if (c == '"')
+      quoted = !quoted; // "" inside quotes toggles twice
+    else if (c == ',' && !quoted)
+      ++cells;
+  return quoted ? -1 : cells;
+}
+
 std::vector<std::string> read_complete_lines(const std::filesystem::path &p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;

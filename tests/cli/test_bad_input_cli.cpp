@@ -222,3 +222,48 @@ TEST_CASE("error messages stay one line whatever the input holds", "[cli][bad-in
                 "catalog show catalog entry: At least 2 required but received 1; accepted: "
                 "catalog name and entry name");
 }
+
+TEST_CASE("sweep --resume refuses a corrupted partial and leaves it untouched",
+          "[cli][bad-input][resume]") {
+  const auto dir = scratch_dir("bad-resume");
+  const auto spec = pam_spec(dir);
+  const auto full = dir / "full.csv";
+  REQUIRE(run_cli({"sweep", spec, "-q", "-o", full, "--threads", "1"}).exit_code == 0);
+  std::vector<std::string> rows;
+  {
+    std::ifstream in(full);
+    for (std::string line; std::getline(in, line);)
+      rows.push_back(line);
+  }
+  REQUIRE(rows.size() == 245); // header + 244 points
+  const auto out = dir / "o.csv";
+  const auto partial = dir / "o.csv.partial";
+  const auto check = [&](const std::vector<std::string> &lines, const std::string &needle) {
+    std::string text;
+    for (const auto &l : lines)
+      text += l + "\n";
+    write_file(partial, text);
+    check_refused(run_cli({"sweep", spec, "-q", "-o", out, "--resume", "--threads", "1"}), needle,
+                  {out});
+    CHECK(read_text_file(partial) == text);
+  };
+  // Duplicated rows (the resumed CSV had 254 rows instead of 244).
+  check({rows[0], rows[1], rows[2], rows[1], rows[3]},
+        "o.csv.partial:4: point 0 again (first at line 2)");
+  // A point index past the sweep's last.
+  check({rows[0], rows[1], "244" + rows[1].substr(1)},
+        "o.csv.partial:3: point 244 is not one of this sweep's (0 to 243)");
+  // Too few cells.
+  check({rows[0], rows[1], "5,NRZ"}, "o.csv.partial:3: malformed row: 2 cells, the header has 6");
+  // A cell with an open quote.
+  check({rows[0], "0,\"NRZ,5"}, "o.csv.partial:2: malformed row: a quote left open");
+  // A good partial (a killed run's first 100 rows) still resumes to the fresh result.
+  std::string head;
+  for (std::size_t i = 0; i <= 100; ++i)
+    head += rows[i] + "\n";
+  write_file(partial, head);
+  const auto ok = run_cli({"sweep", spec, "-q", "-o", out, "--resume", "--threads", "2"});
+  INFO(ok.err);
+  CHECK(ok.exit_code == 0);
+  CHECK(read_text_file(out) == read_text_file(full));
+}
