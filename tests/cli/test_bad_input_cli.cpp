@@ -267,3 +267,31 @@ TEST_CASE("sweep --resume refuses a corrupted partial and leaves it untouched",
   CHECK(ok.exit_code == 0);
   CHECK(read_text_file(out) == read_text_file(full));
 }
+
+TEST_CASE("touchstone convert to .ts writes version 2 that reads back", "[cli][touchstone]") {
+  const auto dir = scratch_dir("ts-v2");
+  const auto ts = (dir / "ca.ts").string();
+  const auto r = run_cli({"touchstone", "convert", kCa, "-o", ts});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string text = read_text_file(ts);
+  CHECK(text.find("[Version] 2.0") != std::string::npos);
+  CHECK(text.find("[Number of Ports] 4") != std::string::npos);
+  const auto info = run_cli({"touchstone", "info", ts, "--format", "json"});
+  INFO(info.err);
+  CHECK(info.exit_code == 0);
+  CHECK(info.out.find("\"ports\": 4") != std::string::npos);
+  // Same network: the writer prints shortest round-trip doubles, so the only difference is a
+  // polar/rectangular conversion's rounding (~1e-16 of |S| <= 1); 1e-12 bounds it loosely.
+  const auto a = linkphy::read_touchstone(kCa).network;
+  const auto b = linkphy::read_touchstone(ts).network;
+  REQUIRE(a.ports == b.ports);
+  REQUIRE(a.freq_hz.size() == b.freq_hz.size());
+  for (std::size_t k = 0; k < a.freq_hz.size(); ++k)
+    CHECK(b.freq_hz[k] == Approx(a.freq_hz[k]).epsilon(1e-12));
+  REQUIRE(a.s.size() == b.s.size());
+  double worst = 0;
+  for (std::size_t k = 0; k < a.s.size(); ++k)
+    worst = std::max(worst, std::abs(a.s[k] - b.s[k]));
+  CHECK(worst < 1e-12);
+}
