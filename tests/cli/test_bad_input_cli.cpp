@@ -195,7 +195,7 @@ TEST_CASE("frequency grids and Touchstone frequencies are finite and bounded", "
   const auto ts = write_file(dir / "f.s2p", "# GHz S RI R 50\n1 0.1 0 0.9 0 0.9 0 0.1 0\n"
                                             "1e300 0.1 0 0.9 0 0.9 0 0.1 0\n");
   check_refused(run_cli({"touchstone", "info", ts, "--format", "json"}),
-                "f.s2p:3: frequency 1e300 is above 1e15 Hz");
+                "f.s2p:3: frequency 1e+300 GHz is above 1e15 Hz");
 }
 
 TEST_CASE("error messages stay one line whatever the input holds", "[cli][bad-input]") {
