@@ -234,7 +234,7 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
   } else {
     partial_ = o.output + ".partial";
     if (o.resume && std::filesystem::exists(partial_)) {
-      const auto lines = detail::read_complete_lines(partial_);
+      const auto lines = detail::read_complete_lines(partial_, false); // cut once checked
       if (!lines.empty() && lines.front() != header_line)
         throw InputError(partial_, "header differs from this sweep's; not resuming");
       // Every row is checked before the file is touched: a corrupted partial is refused whole
@@ -273,6 +273,11 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
           throw InputError(partial_ + ":" + std::to_string(at[k].second),
                            "point " + std::to_string(at[k].first) + " again (first at line " +
                                std::to_string(at[k - 1].second) + "); not resuming");
+      std::uintmax_t complete = 0; // bytes of the complete lines: a half-written last row goes
+      for (const auto &line : lines)
+        complete += line.size() + 1;
+      if (std::filesystem::file_size(partial_) > complete)
+        std::filesystem::resize_file(partial_, complete);
       std::vector<std::uint64_t> seen;
       seen.reserve(at.size());
       for (const auto &a : at)

@@ -257,10 +257,19 @@ TEST_CASE("sweep --resume refuses a corrupted partial and leaves it untouched",
   check({rows[0], rows[1], "5,NRZ"}, "o.csv.partial:3: malformed row: 2 cells, the header has 6");
   // A cell with an open quote.
   check({rows[0], "0,\"NRZ,5"}, "o.csv.partial:2: malformed row: a quote left open");
-  // A good partial (a killed run's first 100 rows) still resumes to the fresh result.
+  // A bad partial with a half-written last row is left as it is too (the cut comes after the
+  // checks).
+  const std::string cut = rows[0] + "\n" + rows[1] + "\n" + rows[1] + "\n" + rows[2].substr(0, 5);
+  write_file(partial, cut);
+  check_refused(run_cli({"sweep", spec, "-q", "-o", out, "--resume", "--threads", "1"}),
+                "o.csv.partial:3: point 0 again (first at line 2)", {out});
+  CHECK(read_text_file(partial) == cut);
+  // A good partial (a killed run's first 100 rows and half of the next) still resumes to the fresh
+  // result.
   std::string head;
   for (std::size_t i = 0; i <= 100; ++i)
     head += rows[i] + "\n";
+  head += rows[101].substr(0, 7);
   write_file(partial, head);
   const auto ok = run_cli({"sweep", spec, "-q", "-o", out, "--resume", "--threads", "2"});
   INFO(ok.err);
