@@ -526,6 +526,10 @@ void Parser::data_line(const char *b, const char *e) {
       const double f = v;
       if (f < 0)
         fail(line_, "negative frequency " + std::string(t));
+      if (!(f * mult_ <= 1e15)) // 1 PHz: beyond any network measurement; inf in doubles above
+        fail(line_, "frequency " + freq_text(f) +
+                        " is above 1e15 Hz; accepted: up to 1 PHz "
+                        "(is the option line's unit right?)");
       if (!freq_file_.empty() && !(f > freq_file_.back())) {
         std::size_t on_line = 0; // a noise line has 5 numbers; its frequency may repeat the last
         for_each_token(b, before_comment(b, e), [&](std::string_view) { ++on_line; });

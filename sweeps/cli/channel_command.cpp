@@ -56,10 +56,13 @@ std::vector<double> parse_grid(const std::string &text) {
   const auto r = std::from_chars(ntext.data(), ntext.data() + ntext.size(), n);
   if (r.ec != std::errc() || r.ptr != ntext.data() + ntext.size() || n < 1 || n > 10000000)
     throw InputError(where + " N", "'" + ntext + "' is not a point count; accepted: 1 to 10000000");
-  if (!(f0 >= 0.0))
-    throw InputError(where + " START", "must be >= 0 Hz");
+  check_frequency_hz(f0, where + " START");
+  check_frequency_hz(f1, where + " STOP");
   if (!(f1 >= f0) || (n > 1 && !(f1 > f0)))
     throw InputError(where + " STOP", "must be above START (or equal with N = 1)");
+  if (f0 == 0.0 && n > 1 && (f1 - f0) / static_cast<double>(n - 1) < kMinFrequency_hz)
+    throw InputError(where + " N", "the step (STOP - START)/(N - 1) is under 1 Hz; accepted: "
+                                   "grid frequencies of 0, or 1 Hz to 10 THz");
   std::vector<double> f(static_cast<std::size_t>(n));
   for (long k = 0; k < n; ++k)
     f[static_cast<std::size_t>(k)] =
@@ -138,7 +141,9 @@ void register_channel(CLI::App &app) {
   auto *sub = app.add_subcommand("channel", "Frequency response of cascaded channel media");
   sub->add_option("specs", opts->specs, "Channel specs KIND:key=value,... (cascaded in order)")
       ->required();
-  sub->add_option("--freq", opts->freq, "Frequency grid START:STOP:N, e.g. 10MHz:50GHz:5000")
+  sub->add_option(
+         "--freq", opts->freq,
+         "Frequency grid START:STOP:N, e.g. 10MHz:50GHz:5000 (0 or 1 Hz to 10 THz; N 1 to 1e7)")
       ->required();
   sub->add_option("--format", opts->format, "Output format: csv (default) or json");
   sub->add_option("--temperature", opts->temperature,

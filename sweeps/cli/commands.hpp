@@ -22,4 +22,11 @@ void register_all(CLI::App &app);
 /// Runs the subcommand the user chose; returns the exit code.
 int run_selected(CLI::App &app);
 
+/// Frequencies a command accepts on its grid (--freq): 0, or 1 Hz to 10 THz. Below 1 Hz the
+/// models' skin-depth and log terms lose meaning; above 10 THz no copper model applies.
+inline constexpr double kMinFrequency_hz = 1.0;
+inline constexpr double kMaxFrequency_hz = 10e12;
+/// Returns `f_hz` if it is accepted (above), else throws InputError(where, …).
+double check_frequency_hz(double f_hz, const std::string &where);
+
 } // namespace linkphy::cli

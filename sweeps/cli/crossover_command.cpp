@@ -12,6 +12,7 @@
 #include <linkphy/sweeps/crossover_study.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/output.hpp>
+#include <linkphy/sweeps/sweep_runner.hpp>
 
 #include <chrono>
 #include <filesystem>
@@ -70,6 +71,9 @@ int run(const Options &o) {
   // Everything is checked before anything is computed or written.
   if (o.format != "text" && o.format != "csv")
     throw InputError("--format '" + o.format + "'", "accepted: text, csv");
+  if (o.threads > sweeps::kMaxThreads)
+    throw InputError("--threads " + std::to_string(o.threads),
+                     "accepted: 1 to " + std::to_string(sweeps::kMaxThreads) + " (0: all cores)");
   std::vector<PlotRequest> plots;
   for (const auto &a : o.plots)
     plots.push_back(parse_plot(a));
@@ -263,7 +267,7 @@ void register_crossover(CLI::App &app) {
                   "sensitivity CSV of the study's [sensitivity] knobs (+ ranking on stdout)");
   sub->add_option("--plot", opt->plots,
                   "[KIND=]FILE.svg|.png, KIND crossover (default), map, energy, ber; repeatable");
-  sub->add_option("--threads", opt->threads, "worker threads (default: all cores)");
+  sub->add_option("--threads", opt->threads, "worker threads, 1 to 1024 (default: all cores)");
   sub->add_option("--format", opt->format, "stdout: text table (default) or csv");
   set_runner(sub, [opt] { return run(*opt); });
 }

@@ -61,8 +61,8 @@ int run(const Options &o) {
   if (o.sub->count("--ber-target") > 0)
     q.ber_target = o.ber_target;
   if (o.sub->count("--mc-symbols") > 0) {
-    if (o.mc_symbols < 1000)
-      throw InputError("--mc-symbols", "must be >= 1000");
+    if (o.mc_symbols < 1000 || o.mc_symbols > 1'000'000'000)
+      throw InputError("--mc-symbols " + std::to_string(o.mc_symbols), "accepted: 1000 to 1e9");
     q.mc_symbols = static_cast<std::uint64_t>(o.mc_symbols);
   }
   if (o.sub->count("--lanes") > 0)
@@ -118,7 +118,8 @@ void register_link(CLI::App &app) {
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");
   sub->add_option("--channel", opt->channels, "channel spec(s) replacing hop 1's stages");
   sub->add_option("--ber-target", opt->ber_target, "post-FEC BER target (default 1e-15)");
-  sub->add_option("--mc-symbols", opt->mc_symbols, "Monte Carlo symbols per hop (default 1e6)");
+  sub->add_option("--mc-symbols", opt->mc_symbols,
+                  "Monte Carlo symbols per hop, 1000 to 1e9 (default 1e6)");
   sub->add_option("--format", opt->format, "output format")->check(CLI::IsMember({"json", "text"}));
   sub->add_option("-o,--output", opt->output, "write to FILE instead of stdout");
   set_runner(sub, [opt] { return run(*opt); });

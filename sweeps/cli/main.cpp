@@ -7,6 +7,119 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <string>
+
+namespace {
+
+// Escapes control characters and bytes that are not UTF-8 (\n, \t, \xNN) so that an error
+// message echoing input (a spec, a TOML value, a corrupted file's bytes) stays one line.
+std::string one_line(const std::string &text) {
+  static const char *hex = "0123456789abcdef";
+  std::string out;
+  const auto *s = reinterpret_cast<const unsigned char *>(text.data());
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned char c = s[i];
+    // Length of a well-formed UTF-8 sequence starting here (0: not one).
+    std::size_t len = c < 0x80           ? 1
+                      : (c >> 5) == 0x6  ? 2
+                      : (c >> 4) == 0xe  ? 3
+                      : (c >> 3) == 0x1e ? 4
+                                         : 0;
+    for (std::size_t k = 1; k < len; ++k)
+      if (i + k >= n || (s[i + k] & 0xc0) != 0x80)
+        len = 0;
+    if (len > 1) {
+      out.append(text, i, len);
+      i += len;
+      continue;
+    }
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c < 0x20 || c == 0x7f || len == 0)
+      out += std::string("\\x") + hex[c >> 4] + hex[c & 0xf];
+    else
+      out += static_cast<char>(c);
+    ++i;
+  }
+  return out;
+}
+
+// The single place errors are printed: `linkphy: WHERE: WHAT`, always one line; returns 2.
+int fail(const std::string &message, int code = 2) {
+  std::cerr << "linkphy: " << one_line(message) << "\n";
+  return code;
+}
+
+// The deepest subcommand the command line chose, and its words ("touchstone info").
+const CLI::App *chosen(const CLI::App &app, std::string &words) {
+  const CLI::App *at = &app;
+  for (bool deeper = true; deeper;) {
+    deeper = false;
+    for (const CLI::App *sub : at->get_subcommands())
+      if (sub->parsed()) {
+        at = sub;
+        words += (words.empty() ? "" : " ") + sub->get_name();
+        deeper = true;
+        break;
+      }
+  }
+  return at;
+}
+
+// What an option accepts, from its help text and type: "; accepted: a number (FLOAT): …".
+std::string accepted(const CLI::Option *opt) {
+  if (!opt)
+    return "";
+  const std::string type = opt->get_type_name();
+  std::string kind = type == "FLOAT"  ? "a number"
+                     : type == "INT"  ? "a whole number"
+                     : type == "UINT" ? "a whole number >= 0"
+                                      : "";
+  std::string s =
+      "; accepted: " + (kind.empty() ? std::string() : kind + ", ") + opt->get_description();
+  return s;
+}
+
+// CLI11's own parse errors in the `WHERE: WHAT` form: the command, the option, what it accepts.
+std::string parse_message(const CLI::App &app, const CLI::ParseError &e) {
+  std::string words;
+  const CLI::App *at = chosen(app, words);
+  const std::string what = e.what();
+  const std::string cmd = words.empty() ? "" : words + " ";
+  auto option = [&](const std::string &name) { return at->get_option_no_throw(name); };
+  if (dynamic_cast<const CLI::ConversionError *>(&e)) { // "Could not convert: NAME = VALUE"
+    const std::string head = "Could not convert: ";
+    const auto eq = what.find(" = ");
+    if (what.rfind(head, 0) == 0 && eq != std::string::npos) {
+      const std::string name = what.substr(head.size(), eq - head.size());
+      return cmd + name + " '" + what.substr(eq + 3) + "': not accepted" + accepted(option(name));
+    }
+  }
+  if (dynamic_cast<const CLI::RequiredError *>(&e)) { // "NAME is required"
+    const auto pos = what.rfind(" is required");
+    if (pos != std::string::npos && pos + 12 == what.size()) {
+      const std::string name = what.substr(0, pos);
+      return cmd + name + ": missing (required)" + accepted(option(name)) + " (see " +
+             (words.empty() ? "linkphy" : "linkphy " + words) + " --help)";
+    }
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch *>(&e)) { // "NAME: At least N required but …"
+    const auto colon = what.find(": ");
+    if (colon != std::string::npos) {
+      const std::string name = what.substr(0, colon);
+      if (const CLI::Option *opt = option(name))
+        return cmd + name + ": " + what.substr(colon + 2) + accepted(opt);
+    }
+  }
+  return cmd.empty() ? what : words + ": " + what;
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
   CLI::App app{"linkphy — physical-layer models of copper and optical links", "linkphy"};
@@ -37,17 +150,15 @@ int main(int argc, char **argv) {
         }
     }
     const auto subs = at->get_subcommands({});
-    if (subs.empty() || at->get_subcommands().size() > 0) {
-      std::cerr << "linkphy: " << e.what() << "\n";
-      return 2;
-    }
+    if (subs.empty() || at->get_subcommands().size() > 0)
+      return fail(parse_message(app, e));
     std::string names;
     for (const CLI::App *sub : subs)
       names += (names.empty() ? "" : ", ") + sub->get_name();
     const std::string word = depth + 1 < argc ? argv[depth + 1] : "";
     std::cerr << "linkphy" << (at == &app ? "" : " " + at->get_name()) << ": "
-              << (word.empty() || word[0] == '-' ? "a command is required"
-                                                 : "unknown command '" + word + "'")
+              << one_line(word.empty() || word[0] == '-' ? "a command is required"
+                                                         : "unknown command '" + word + "'")
               << "; accepted: " << names << " (--help for each)\n";
     return 2;
   } catch (const CLI::ExtrasError &e) {
@@ -56,19 +167,14 @@ int main(int argc, char **argv) {
       std::string names;
       for (const CLI::App *sub : app.get_subcommands({}))
         names += (names.empty() ? "" : ", ") + sub->get_name();
-      std::cerr << "linkphy: unknown command '" << argv[1] << "'; accepted: " << names << "\n";
-      return 2;
+      return fail("unknown command '" + std::string(argv[1]) + "'; accepted: " + names);
     }
-    std::cerr << "linkphy: " << e.what() << "\n";
-    return 2;
+    return fail(parse_message(app, e));
   } catch (const CLI::ParseError &e) {
-    std::cerr << "linkphy: " << e.what() << "\n";
-    return 2;
+    return fail(parse_message(app, e));
   } catch (const linkphy::InputError &e) {
-    std::cerr << "linkphy: " << e.what() << "\n";
-    return 2;
+    return fail(e.what());
   } catch (const std::exception &e) {
-    std::cerr << "linkphy: " << e.what() << "\n";
-    return 1;
+    return fail(e.what(), 1);
   }
 }

@@ -32,8 +32,9 @@ int run(const Options &o) {
   q.fidelity = sweeps::parse_fidelity(o.fidelity);
   q.ber_target = o.ber_target;
   const double tol = parse_quantity_as(o.tolerance, Dimension::length, "--tolerance");
-  if (!(tol > 0))
-    throw InputError("--tolerance '" + o.tolerance + "'", "must be > 0 m");
+  // Below ~1 µm the bisection's interval stops shrinking in doubles at km lengths (it would hang).
+  if (!(tol >= 1e-6 && tol <= 10e3))
+    throw InputError("--tolerance '" + o.tolerance + "'", "accepted: 1 um to 10 km");
   const auto r = sweeps::find_reach(q, tol);
   sweeps::OutputFile out(o.output);
   out.stream() << sweeps::reach_report_json(r);
@@ -59,7 +60,7 @@ void register_reach(CLI::App &app) {
   sub->add_option("--ber-target", opt->ber_target, "post-FEC BER target (default 1e-15)");
   sub->add_option("--set", opt->sets, "override key=value");
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");
-  sub->add_option("--tolerance", opt->tolerance, "length resolution (default 5 mm)");
+  sub->add_option("--tolerance", opt->tolerance, "length resolution, 1 um to 10 km (default 5 mm)");
   sub->add_option("-o,--output", opt->output, "write to FILE instead of stdout");
   set_runner(sub, [opt] { return run(*opt); });
 }

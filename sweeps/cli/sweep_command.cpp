@@ -103,7 +103,7 @@ void register_sweep(CLI::App &app) {
   sub->add_option("spec", args->spec, "Sweep spec (TOML with a [sweep] table)")->required();
   sub->add_option("-o,--output", args->output, "CSV output file (default: stdout, unsorted)");
   sub->add_option("--threads", args->threads,
-                  "Worker threads (default: all cores; under mpirun 1 per rank)");
+                  "Worker threads, 1 to 1024 (default: all cores; under mpirun 1 per rank)");
   sub->add_flag("--resume", args->resume, "Continue OUT.partial left by a killed run");
   sub->add_option("--shard", args->shard, "Take shard K of N (points with index % N == K-1)");
   sub->add_flag("--force", args->force, "Allow more than 1e8 points");

@@ -109,6 +109,10 @@ void write_network(const Network &net, const std::string &path, const std::strin
   TouchstoneWriteOptions opt;
   opt.format = parse_touchstone_format(to, "--to");
   opt.comments = {" written by linkphy from " + net.name};
+  // A file not named .sNp (e.g. .ts) tells a reader its port count only in a version 2 header.
+  if (fmt == "touchstone" && !path.empty() && path != "-" &&
+      touchstone_ports_from_extension(path) <= 0)
+    opt.version = 2;
   sweeps::OutputFile out(path);
   if (fmt == "touchstone")
     write_touchstone(out.stream(), net, opt);
@@ -250,7 +254,8 @@ int run_mixed_mode(const MixedModeOptions &o) {
   if (!o.freqs.empty()) {
     std::vector<double> f;
     for (const auto &text : o.freqs)
-      f.push_back(parse_frequency(text, "--freq").value());
+      f.push_back(
+          check_frequency_hz(parse_frequency(text, "--freq").value(), "--freq '" + text + "'"));
     mm = interpolate(mm, f);
   }
   const std::string fmt = output_format(o.format, o.output);

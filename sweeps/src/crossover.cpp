@@ -3,6 +3,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/sweeps/crossover.hpp>
+#include <linkphy/sweeps/sweep_runner.hpp>
 #include <linkphy/sweeps/technology.hpp>
 
 #include "crossover_internal.hpp"
@@ -60,8 +61,7 @@ void parallel_for(std::size_t n, unsigned threads, const std::function<void(std:
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned k = 1; k < t; ++k)
-    pool.emplace_back(work);
+  start_threads(pool, t - 1, work, [&] { next = n; });
   work();
   for (auto &th : pool)
     th.join();
@@ -119,8 +119,9 @@ void check_study(const CrossoverStudy &s) {
     throw InputError(s.file.empty() ? "search range" : s.file, "needs 0 < search_min < search_max");
   if (s.scan_points < 3)
     throw InputError(s.file.empty() ? "scan_points" : s.file, "scan_points must be >= 3");
-  if (!(s.tolerance > 0))
-    throw InputError(s.file.empty() ? "tolerance" : s.file, "tolerance must be > 0");
+  if (!(s.tolerance >= 1e-6 && s.tolerance <= 0.5))
+    throw InputError(s.file.empty() ? "tolerance" : s.file,
+                     "tolerance must be from 1e-6 to 0.5 (relative)");
 }
 
 } // namespace detail

@@ -204,9 +204,12 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
         if (!(n >= 3 && n <= 1000 && n == std::floor(n)))
           throw InputError(at_key, "scan_points must be an integer 3–1000");
         s.scan_points = static_cast<int>(n);
-      } else if (key == "tolerance")
+      } else if (key == "tolerance") {
+        // Relative: below ~1e-15 hi/lo - 1 never gets under it in doubles (the bisection hangs).
         s.tolerance = parse_quantity_as(text, Dimension::dimensionless, at_key);
-      else
+        if (!(s.tolerance >= 1e-6 && s.tolerance <= 0.5))
+          throw InputError(at_key, "tolerance must be from 1e-6 to 0.5 (relative)");
+      } else
         throw InputError(where, "unknown key '" + key +
                                     "' in [crossover]; accepted: name, criterion, fidelity, "
                                     "rates, copper, optical, ber_target, temperature, lanes, "

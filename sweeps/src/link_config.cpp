@@ -88,8 +88,8 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
         throw InputError(where, "must be in (0, 0.5)");
     } else if (key == "mc_symbols") {
       const double n = plain_number(v, where);
-      if (!(n >= 1000 && n <= 1e12) || n != static_cast<double>(static_cast<long long>(n)))
-        throw InputError(where, "must be a whole number from 1000 to 1e12");
+      if (!(n >= 1000 && n <= 1e9) || n != static_cast<double>(static_cast<long long>(n)))
+        throw InputError(where, "must be a whole number from 1000 to 1e9");
       q.mc_symbols = static_cast<std::uint64_t>(n);
     } else {
       const auto *s = v.as_string();

@@ -611,8 +611,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
 LinkReport evaluate_link(const LinkRequest &req) {
   if (!(req.ber_target > 0 && req.ber_target < 0.5))
     throw InputError("--ber-target", "must be in (0, 0.5)");
-  if (req.mc_symbols < 1000)
-    throw InputError("Monte Carlo symbols", "must be >= 1000");
+  if (req.mc_symbols < 1000 || req.mc_symbols > 1'000'000'000)
+    throw InputError("Monte Carlo symbols", "accepted: 1000 to 1e9");
   if (req.search_threads < 0)
     throw InputError("search threads", "must be >= 0 (0: one per core)");
   if (req.fidelity == Fidelity::analytic && req.analytic_cache) {

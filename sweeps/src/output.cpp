@@ -5,11 +5,26 @@
 
 namespace linkphy::sweeps {
 
+void check_output_path(const std::string &path, const std::string &where) {
+  if (path.empty() || path == "-")
+    return;
+  const std::string at = where.empty() ? path : where + " '" + path + "'";
+  const std::string accepted = "; accepted: a file path in an existing directory, or - for stdout";
+  const std::filesystem::path p(path);
+  std::error_code ec;
+  if (std::filesystem::is_directory(p, ec) || path.back() == '/')
+    throw InputError(at, "is a directory" + accepted);
+  const std::filesystem::path parent = p.parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
+    throw InputError(at, "directory '" + parent.string() + "' does not exist" + accepted);
+}
+
 OutputFile::OutputFile(const std::string &path) {
   if (path.empty() || path == "-") {
     to_stdout_ = true;
     return;
   }
+  check_output_path(path);
   target_ = path;
   temp_ = target_;
   temp_ += ".tmp." + std::to_string(::getpid());

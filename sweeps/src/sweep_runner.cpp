@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -23,6 +24,24 @@ void keep_freed_memory() {
 #if defined(__GLIBC__)
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
+}
+
+void start_threads(std::vector<std::thread> &pool, unsigned count,
+                   const std::function<void()> &body, const std::function<void()> &stop) {
+  try {
+    for (unsigned t = 0; t < count; ++t)
+      pool.emplace_back(body);
+  } catch (const std::system_error &e) {
+    const std::size_t started = pool.size() + 1; // with the calling thread
+    stop();
+    for (auto &t : pool)
+      t.join();
+    pool.clear();
+    throw InputError("--threads",
+                     "the system refused to start thread " + std::to_string(started + 1) + " of " +
+                         std::to_string(count + 1) + " (" + e.what() + "); accepted: 1 to " +
+                         std::to_string(kMaxThreads) + ", as many as the system allows");
+  }
 }
 
 SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const SweepOptions &o) {
@@ -60,7 +79,8 @@ SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const 
   std::string first_error;
 
   auto worker = [&]() {
-    for (std::uint64_t b; prepare && (b = next_block.next.fetch_add(1)) < blocks;) {
+    for (std::uint64_t b; prepare && !flag.failed.load(std::memory_order_relaxed) &&
+                          (b = next_block.next.fetch_add(1)) < blocks;) {
       // The block's first point still to do (todo_point is ascending): none, nothing to make.
       std::uint64_t lo = 0, hi = n;
       while (lo < hi) {
@@ -99,8 +119,12 @@ SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const 
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < o.threads; ++t)
-    pool.emplace_back(worker);
+  try {
+    start_threads(pool, o.threads - 1, worker, [&] { flag.failed = true; });
+  } catch (const InputError &) {
+    writer.fail(); // no rows kept: nothing was asked for that could run
+    throw;
+  }
   worker();
   for (auto &t : pool)
     t.join();

@@ -125,8 +125,10 @@ std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &ev
 void check_sweep_options(const SweepOptions &o) {
   if (o.shard_count < 1 || o.shard_index < 1 || o.shard_index > o.shard_count)
     throw InputError("--shard", "K/N needs 1 ≤ K ≤ N");
-  if (o.threads < 1)
-    throw InputError("--threads", "needs at least 1 thread");
+  if (o.threads < 1 || o.threads > kMaxThreads)
+    throw InputError("--threads " + std::to_string(o.threads),
+                     "accepted: 1 to " + std::to_string(kMaxThreads));
+  check_output_path(o.output, "-o");
   if (o.resume && (o.output.empty() || o.output == "-"))
     throw InputError("--resume", "needs an output file (-o OUT.csv)");
 }
@@ -232,23 +234,54 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
   } else {
     partial_ = o.output + ".partial";
     if (o.resume && std::filesystem::exists(partial_)) {
-      const auto lines = detail::read_complete_lines(partial_);
+      const auto lines = detail::read_complete_lines(partial_, false); // cut once checked
       if (!lines.empty() && lines.front() != header_line)
         throw InputError(partial_, "header differs from this sweep's; not resuming");
-      std::vector<std::uint64_t> seen;
-      seen.reserve(lines.size());
-      bool ascending = true; // strictly: the rows an ordered run leaves (a duplicate is not)
+      // Every row is checked before the file is touched: a corrupted partial is refused whole
+      // (rows of another sweep or shard, cut or duplicated rows would end up in OUT).
+      const auto cells = static_cast<long long>(rows.header().size());
+      std::vector<std::pair<std::uint64_t, std::size_t>> at; // (point, line number)
+      at.reserve(lines.size());
+      bool ascending = true; // strictly: the rows an ordered run leaves
       long long last = -1;
       for (std::size_t i = 1; i < lines.size(); ++i) {
+        const std::string where = partial_ + ":" + std::to_string(i + 1);
         const long long pt = detail::row_point(lines[i]);
         if (pt < 0)
-          throw InputError(partial_ + ":" + std::to_string(i + 1), "malformed row");
+          throw InputError(where, "malformed row: no point index; not resuming");
+        if (const long long c = detail::csv_cell_count(lines[i]); c != cells)
+          throw InputError(
+              where, "malformed row: " +
+                         (c < 0 ? std::string("a quote left open") : std::to_string(c) + " cells") +
+                         ", the header has " + std::to_string(cells) + "; not resuming");
+        const auto p = static_cast<std::uint64_t>(pt);
+        if (p >= total || p < first_ || (p - first_) % stride_ != 0)
+          throw InputError(where, "point " + std::to_string(pt) + " is not one of this " +
+                                      (stride_ > 1 ? "shard's" : "sweep's") + " (0 to " +
+                                      std::to_string(total - 1) +
+                                      (stride_ > 1 ? ", index % " + std::to_string(stride_) +
+                                                         " == " + std::to_string(first_)
+                                                   : std::string()) +
+                                      "); not resuming");
         ascending = ascending && pt > last;
         last = pt;
-        seen.push_back(static_cast<std::uint64_t>(pt));
+        at.emplace_back(p, i + 1);
       }
-      std::sort(seen.begin(), seen.end());
-      seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+      std::sort(at.begin(), at.end());
+      for (std::size_t k = 1; k < at.size(); ++k)
+        if (at[k].first == at[k - 1].first)
+          throw InputError(partial_ + ":" + std::to_string(at[k].second),
+                           "point " + std::to_string(at[k].first) + " again (first at line " +
+                               std::to_string(at[k - 1].second) + "); not resuming");
+      std::uintmax_t complete = 0; // bytes of the complete lines: a half-written last row goes
+      for (const auto &line : lines)
+        complete += line.size() + 1;
+      if (std::filesystem::file_size(partial_) > complete)
+        std::filesystem::resize_file(partial_, complete);
+      std::vector<std::uint64_t> seen;
+      seen.reserve(at.size());
+      for (const auto &a : at)
+        seen.push_back(a.first);
       for (std::uint64_t k = 0; k < shard_points_; ++k) {
         const std::uint64_t i = first_ + k * stride_;
         if (!std::binary_search(seen.begin(), seen.end(), i))

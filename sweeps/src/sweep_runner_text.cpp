@@ -35,7 +35,18 @@ long long row_point(const std::string &line) {
   }
 }
 
-std::vector<std::string> read_complete_lines(const std::filesystem::path &p) {
+long long csv_cell_count(const std::string &line) {
+  long long cells = 1;
+  bool quoted = false;
+  for (const char c : line)
+    if (c == '"')
+      quoted = !quoted; // "" inside quotes toggles twice
+    else if (c == ',' && !quoted)
+      ++cells;
+  return quoted ? -1 : cells;
+}
+
+std::vector<std::string> read_complete_lines(const std::filesystem::path &p, bool truncate) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -44,7 +55,8 @@ std::vector<std::string> read_complete_lines(const std::filesystem::path &p) {
   const std::size_t keep = last_nl == std::string::npos ? 0 : last_nl + 1;
   if (keep != text.size()) {
     in.close();
-    std::filesystem::resize_file(p, keep);
+    if (truncate)
+      std::filesystem::resize_file(p, keep);
     text.resize(keep);
   }
   std::vector<std::string> lines;

@@ -14,8 +14,10 @@ std::string csv_escape(const std::string &s);
 std::string json_escape(const std::string &s);
 /// Leading point index of a CSV row, or -1 when the row is malformed.
 long long row_point(const std::string &line);
-/// The complete lines of a partial file; truncates the file after its last '\n' (a half-written
-/// row of a killed run).
-std::vector<std::string> read_complete_lines(const std::filesystem::path &p);
+/// Number of cells of a CSV row (RFC 4180 quotes), or -1 when a quote is left open.
+long long csv_cell_count(const std::string &line);
+/// The complete lines of a partial file; with `truncate`, cuts the file after its last '\n' (a
+/// half-written row of a killed run).
+std::vector<std::string> read_complete_lines(const std::filesystem::path &p, bool truncate = true);
 
 } // namespace linkphy::sweeps::detail

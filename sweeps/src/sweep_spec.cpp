@@ -58,6 +58,9 @@ std::vector<std::string> range_values(const toml::table &t, const std::string &w
   const auto *pts = t.get_as<int64_t>("points");
   if (!pts || pts->get() < 1)
     throw InputError(where, "a range needs points = N with N ≥ 1");
+  if (static_cast<std::uint64_t>(pts->get()) > kMaxPointsWithoutForce) // even with --force
+    throw InputError(where, "points = " + std::to_string(pts->get()) + "; accepted: 1 to " +
+                                std::to_string(kMaxPointsWithoutForce) + " in one range");
   const std::string a = scalar_text(*ends->get(0), where), b = scalar_text(*ends->get(1), where);
   const Quantity qa = parse_quantity(a, where), qb = parse_quantity(b, where);
   if (qa.dimension != qb.dimension)
@@ -80,6 +83,12 @@ std::vector<std::string> range_values(const toml::table &t, const std::string &w
   return out;
 }
 
+std::string too_many_points(std::uint64_t n) {
+  return (n == UINT64_MAX ? "more than 1.8e19" : std::to_string(n)) +
+         " points in [axes] (more than " + std::to_string(kMaxPointsWithoutForce) +
+         "); pass --force if you mean it";
+}
+
 std::optional<Dimension> axis_dimension(const std::vector<std::string> &values) {
   std::optional<Dimension> dim;
   for (const auto &v : values) {
@@ -94,6 +103,28 @@ std::optional<Dimension> axis_dimension(const std::vector<std::string> &values) 
     dim = q.dimension;
   }
   return dim;
+}
+
+// The number of points the axes make (product or zip), from their sizes alone: the values of a
+// range are not made yet. Saturates at UINT64_MAX. A range's own bounds are checked by
+// range_values.
+std::uint64_t count_points(const std::vector<std::pair<std::string, const toml::node *>> &axes,
+                           Combine combine) {
+  std::uint64_t n = 1;
+  for (const auto &[key, node] : axes) {
+    std::uint64_t len = 0;
+    if (const auto *arr = node->as_array())
+      len = arr->size();
+    else if (const auto *t = node->as_table())
+      if (const auto *pts = t->get_as<int64_t>("points"); pts && pts->get() > 0)
+        len = static_cast<std::uint64_t>(pts->get());
+    if (len == 0) // reported with its line when the axis is read
+      return 0;
+    if (combine == Combine::zip)
+      return len; // the first axis (the rest must match it)
+    n = n > UINT64_MAX / len ? UINT64_MAX : n * len;
+  }
+  return n;
 }
 
 } // namespace
@@ -277,6 +308,11 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
       const auto &pa = a.second->source().begin, &pb = b.second->source().begin;
       return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
     });
+    // The point count is known from the axes' sizes: a huge sweep is refused before any range's
+    // values are made (a billion of them would exhaust memory first).
+    if (const std::uint64_t n = count_points(ordered, spec.combine);
+        n > kMaxPointsWithoutForce && !force)
+      throw InputError(line_of(file, *axes), too_many_points(n));
     for (const auto &[key, node] : ordered) {
       const toml::node &v = *node;
       const std::string_view k = key;
@@ -310,10 +346,7 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
                                       a.key + "' has " + std::to_string(a.values.size()) + ")");
   const std::uint64_t n = spec.point_count();
   if (n > kMaxPointsWithoutForce && !force)
-    throw InputError(line_of(file, *root.get_as<toml::table>("axes")),
-                     (n == UINT64_MAX ? "more than 1.8e19" : std::to_string(n)) +
-                         " points in [axes] (more than " + std::to_string(kMaxPointsWithoutForce) +
-                         "); pass --force if you mean it");
+    throw InputError(line_of(file, *root.get_as<toml::table>("axes")), too_many_points(n));
   return spec;
 }
 

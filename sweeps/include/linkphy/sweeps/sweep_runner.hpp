@@ -14,13 +14,24 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace linkphy::sweeps {
+
+/// Most worker threads a sweep or a crossover study takes (--threads 1 to kMaxThreads).
+inline constexpr unsigned kMaxThreads = 1024;
+
+/// Starts `count` threads running `body` into `pool`. If the system refuses one
+/// (std::system_error), calls `stop` (which must make the started ones return), joins them and
+/// throws InputError naming --threads.
+void start_threads(std::vector<std::thread> &pool, unsigned count,
+                   const std::function<void()> &body, const std::function<void()> &stop);
 
 struct SweepOptions {
   std::string output;    ///< CSV path; empty or "-" streams unsorted rows to stdout
