@@ -114,6 +114,7 @@ struct AnalyticPlan {
   double length_max_ok_m = 0;   ///< m
   double length_verified_m = 0; ///< the longest anchor (channels checked for warnings), m
   std::string tech;
+  std::vector<std::string> tech_warnings; ///< the technology's own (Technology::warnings)
 };
 
 std::string plan_key(const LinkRequest &req) {
@@ -181,6 +182,7 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
     const double baud = lane.baud_bd;
     const int levels = lane.modulation.levels;
     const Technology probe = link_technology(req, 1.0);
+    plan->tech_warnings = probe.warnings;
     const double lb = probe.length_max_m, la = 0.5 * lb;
     const Technology ta = link_technology(req, la), tb = link_technology(req, lb);
     plan->rate_class = technology_rate_class(ta, lane);
@@ -439,8 +441,10 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
   if (!plan.usable || req.length_m > max_ok || req.length_m < plan.length_min_ok_m)
     return false;
   const double len = req.length_m, dl = len - plan.length_a_m;
-  if (details)
+  if (details) {
     rep.request = req;
+    rep.warnings.insert(rep.warnings.end(), plan.tech_warnings.begin(), plan.tech_warnings.end());
+  }
   rep.lane = plan.lane;
   rep.rate_class = plan.rate_class;
   const LaneRate &lane = plan.lane;

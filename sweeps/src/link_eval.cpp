@@ -454,6 +454,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
   const int levels = lane.modulation.levels;
   Technology tech = detail::link_technology(req, req.length_m);
   rep.rate_class = technology_rate_class(tech, lane);
+  for (const auto &w : tech.warnings)
+    rep.warnings.push_back(w);
   Conditions cond;
   cond.temperature_k = req.temperature_k;
   const double baud = lane.baud_bd;

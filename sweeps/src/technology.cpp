@@ -238,6 +238,20 @@ Technology make_technology(const std::string &name, double length_m,
   t.length_max_m = p.quantity_or("length_max", Dimension::length, 10);
   if (!(t.length_min_m > 0 && t.length_max_m > t.length_min_m))
     throw InputError("technology '" + name + "'", "needs 0 < length_min < length_max");
+  // A set key nothing read at this rate had no effect (e.g. host_length where host_100G replaces
+  // the host that uses it): say so rather than leave the user believing it applied.
+  if (!rate_class.empty()) {
+    const auto unused = p.unused();
+    for (const auto &s : sets) {
+      const std::string key = s.substr(0, s.find('='));
+      if (key.rfind("serdes.", 0) != 0 &&
+          std::find(unused.begin(), unused.end(), key) != unused.end())
+        t.warnings.push_back("--set '" + s + "' has no effect at " + std::string(rate_class) +
+                             ": nothing of technology '" + name + "' uses '" + key +
+                             "' there (a per-rate key such as host_" + std::string(rate_class) +
+                             " may replace the key that does)");
+    }
+  }
   return t;
 }
 

@@ -50,6 +50,25 @@ TEST_CASE("the dac technology is host + connector + paddle card + twinax of the 
   CHECK(s.serdes_overrides.text("dfe_taps") == "3");
 }
 
+TEST_CASE("a set key nothing uses at the link's rate is reported", "[technology]") {
+  // host_length feeds `host`, which host_100G replaces at 100G: the set had no effect there.
+  const Technology t100 = make_technology("dac", 2.0, {"host_length=3in"}, "100G");
+  REQUIRE(t100.warnings.size() == 1);
+  CHECK(t100.warnings[0].find("'host_length=3in' has no effect at 100G") != std::string::npos);
+  CHECK(make_technology("dac", 2.0, {"host_length=3in"}, "200G").warnings.empty()); // used
+  CHECK(make_technology("dac", 2.0, {"awg=28"}, "100G").warnings.empty());
+  LinkRequest q;
+  q.tech = "dac";
+  q.rate = "100G";
+  q.length_m = 2;
+  q.fidelity = Fidelity::analytic;
+  q.sets = {"host_length=3in"};
+  const auto rep = evaluate_link(q);
+  CHECK(std::any_of(rep.warnings.begin(), rep.warnings.end(), [](const std::string &w) {
+    return w.find("host_length") != std::string::npos;
+  }));
+}
+
 TEST_CASE("the copper technologies take their cable from one key", "[technology]") {
   // `cable` (dac, acc, aec) is the stage of the link length: by default the catalog twinax of
   // `awg`; overridden, any channel stage (a rougher or measured cable) in the same place.

@@ -70,6 +70,21 @@ TEST_CASE("per-rate table keys are checked", "[serdes][com]") {
   CHECK_THROWS_WITH(find_serdes("mr", {}, "30G"), Catch::Contains("30G"));
 }
 
+TEST_CASE("a user's com_table applies at every rate, naming its key when bad", "[serdes][com]") {
+  // It was silently ignored wherever the class has a per-rate table (e.g. MR at 100G).
+  ParamSet user("--set");
+  user.set("com_table", "802.3ck-kr", "--set 'serdes.com_table=802.3ck-kr'");
+  CHECK(find_serdes("mr", user, "100G").table.name == "802.3ck-kr");
+  CHECK(find_serdes("mr", user, "25G").table.name == "802.3ck-kr");
+  user.set("com_table_25G", "802.3by-cr", "--set 'serdes.com_table_25G=802.3by-cr'");
+  CHECK(find_serdes("mr", user, "25G").table.name == "802.3by-cr"); // the rate's own wins
+  ParamSet bad("--set");
+  bad.set("com_table", "nope", "--set 'serdes.com_table=nope'");
+  CHECK_THROWS_WITH(find_serdes("mr", bad, "100G"),
+                    Catch::StartsWith("--set 'serdes.com_table=nope'") &&
+                        Catch::Contains("key 'com_table'") && Catch::Contains("802.3ck-kr"));
+}
+
 TEST_CASE("a SerDes TX SNR override outside 10 dB to 100 dB is refused", "[serdes][com]") {
   // --set "serdes.snr_tx=-100 dB" made the statistical link run out of memory (bad_alloc).
   ParamSet low("--set");

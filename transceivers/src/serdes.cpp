@@ -34,10 +34,18 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides,
   if (!rate_class.empty()) {
     std::string per_rate = "com_table_";
     per_rate += lane_rate_class(rate_class, "SerDes rate").name;
-    if (p.has(per_rate))
+    // A user's com_table wins over the catalog's per-rate one (as a technology's --set host wins
+    // over host_100G): set and silently ignored would be worse.
+    if (p.has(per_rate) && !(overrides.has("com_table") && !overrides.has(per_rate)))
       key = per_rate;
   }
-  s.table = find_com_table(p.text(key));
+  try {
+    s.table = find_com_table(p.text(key));
+  } catch (const InputError &e) {
+    if (e.where().rfind("--config '", 0) != 0)
+      throw;
+    throw InputError(p.where_key(key), e.detail()); // the key that named it, not `com --config`
+  }
   s.com_table_key = key;
   // The other tables' keys are known keys (not loaded here: a link evaluation looks a class up
   // per hop, and a bad name fails at its own rate with the list of shipped tables).

@@ -47,7 +47,9 @@ struct Technology {
   std::string family = "copper"; ///< "copper" | "optical" (key `family`)
   std::string module;            ///< module build name (key `module`; "" for none: pcb, backplane)
   std::vector<TechnologyHop> hops;
-  ParamSet serdes_overrides;  ///< from `serdes.KEY=value` sets
+  ParamSet serdes_overrides; ///< from `serdes.KEY=value` sets
+  /// Notes for the report, e.g. a `--set` key that nothing uses at this lane-rate class.
+  std::vector<std::string> warnings;
   double length_min_m = 0.01; ///< reach search range, m (> 0)
   double length_max_m = 10;   ///< m (> length_min_m)
   /// IEEE PMD per lane-rate class ("100G" → "100gbase_dr"), from keys pmd_25G … pmd_400G.
