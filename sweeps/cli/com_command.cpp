@@ -141,23 +141,40 @@ void register_com(CLI::App &app) {
       fext.push_back(sweeps::read_channel(p));
     for (const auto &p : args->next)
       next.push_back(sweeps::read_channel(p));
-    // Input warnings first: they matter most when the evaluation then fails.
+    // Input warnings: printed when the evaluation succeeds; when it fails they matter most, so
+    // they join its one error line instead of preceding it on lines of their own.
     std::vector<std::string> said;
+    auto note = [&said](const std::string &w) {
+      if (std::find(said.begin(), said.end(), w) == said.end())
+        said.push_back(w);
+    };
+    for (const Network *n : {&thru})
+      for (const auto &w : sweeps::check_channel(*n, table.port_order))
+        note(w);
+    for (const auto &v : {&fext, &next})
+      for (const auto &n : *v) {
+        for (const auto &w : sweeps::check_channel(n, table.port_order))
+          note(w);
+      }
+    sweeps::ComReport r;
+    try {
+      r = sweeps::run_com(table, thru, fext, next, table.port_order);
+    } catch (const InputError &e) {
+      if (said.empty())
+        throw;
+      std::string also;
+      for (const auto &w : said)
+        also += (also.empty() ? "" : "; ") + w;
+      throw InputError(e.where(), e.detail() + " (input warnings: " + also + ")");
+    }
+    for (const auto &w : said)
+      std::cerr << "linkphy: warning: " << w << "\n";
     auto warn = [&said](const std::string &w) {
       if (std::find(said.begin(), said.end(), w) == said.end()) {
         std::cerr << "linkphy: warning: " << w << "\n";
         said.push_back(w);
       }
     };
-    for (const Network *n : {&thru})
-      for (const auto &w : sweeps::check_channel(*n, table.port_order))
-        warn(w);
-    for (const auto &v : {&fext, &next})
-      for (const auto &n : *v) {
-        for (const auto &w : sweeps::check_channel(n, table.port_order))
-          warn(w);
-      }
-    const sweeps::ComReport r = sweeps::run_com(table, thru, fext, next, table.port_order);
     sweeps::OutputFile out(args->output);
     if (args->format == "json")
       write_json(out.stream(), r);

@@ -317,3 +317,14 @@ TEST_CASE("COM tables with zero corners, impedances or rates exit 2 at the key's
     CHECK(one_line(r.err));
   }
 }
+
+TEST_CASE("a COM run that fails keeps its input warnings on its one error line", "[com][cli]") {
+  // Was three lines: two warnings, then the error.
+  const auto p = fs::path(LINKPHY_TEST_DATA_DIR) / "touchstone/bad/coarse_31_points.s4p";
+  const Run r = run("--config 802.3ck-kr " + p.string(), "coarse31");
+  CHECK(r.code == 2);
+  CHECK(one_line(r.err));
+  CHECK(r.err.find("equaliser search failed") != std::string::npos);
+  CHECK(r.err.find("(input warnings: ") != std::string::npos);
+  CHECK(r.err.find("not passive") != std::string::npos);
+}
