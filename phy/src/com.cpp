@@ -1955,6 +1955,7 @@ Result Evaluator::run() {
     const long evaluated = best.evaluated;
     best = exhaustive_search(ctles, combos, prefixes, best.fom);
     best.evaluated += evaluated;
+    r.exhaustive_chose = true;
   }
   r.settings_evaluated = best.evaluated;
   const double best_gdc = ctles[best.ctle].gdc, best_ghp = ctles[best.ctle].ghp;

@@ -558,7 +558,11 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
         for (const auto &w : h.warnings)
           rep.warnings.push_back(w);
         hr.com_db = h.com.com_db;
-        hr.eq_search = sc.local_search ? "local" : "exhaustive";
+        // Which search chose the setting: the local one hands over to the exhaustive one when
+        // it finds no valid setting (a hop past its equaliser), and the report says so.
+        hr.eq_search = !sc.local_search         ? "exhaustive"
+                       : h.com.exhaustive_chose ? "local, then exhaustive"
+                                                : "local";
         hr.eq_settings_evaluated = h.com.settings_evaluated;
         hr.eye_height_mv = h.eye.eye_height_v * 1e3;
         hr.ber = h.eye.ber;

@@ -110,6 +110,23 @@ TEST_CASE("technology and SerDes bad input gives one clear line", "[technology]"
                     Catch::Contains("eq_search") && Catch::Contains("'exhaustive' or 'local'"));
 }
 
+TEST_CASE("a hop past its equaliser says the exhaustive search chose its setting",
+          "[technology][link]") {
+  // Backplane 100G at 3 m (89 dB at Nyquist): the local search finds no valid setting and hands
+  // over to the exhaustive one, which the hop reports instead of "local".
+  LinkRequest q;
+  q.tech = "backplane";
+  q.rate = "100G";
+  q.length_m = 3;
+  q.fidelity = Fidelity::statistical;
+  const auto far = evaluate_link(q);
+  REQUIRE(far.hops.size() == 1);
+  CHECK(far.hops[0].eq_search == "local, then exhaustive");
+  CHECK(far.hops[0].eq_settings_evaluated > 600000);
+  q.length_m = 0.5;
+  CHECK(evaluate_link(q).hops[0].eq_search == "local");
+}
+
 TEST_CASE("the equaliser search is a SerDes key, reported per hop", "[technology][link]") {
   // Default: the local search, a small fraction of the settings. serdes.eq_search=exhaustive: the
   // Annex 93A search, which counts every setting of the 802.3ck CR grid (147 CTLE × 4,345 TX FFE

@@ -145,6 +145,9 @@ struct Result {
   double sigma_tx_v = 0, sigma_isi_v = 0, sigma_j_v = 0, sigma_xt_v = 0, sigma_n_v = 0;
   int cursor_sample = 0;       ///< t_s as an index in the pulse response
   long settings_evaluated = 0; ///< FOM evaluations in the search
+  /// The exhaustive search chose the setting: asked for, or the local search (Settings::search)
+  /// found no valid setting and handed over to it.
+  bool exhaustive_chose = false;
   std::vector<std::string> warnings;
 };
 
