@@ -39,8 +39,7 @@ TEST_CASE("an unknown or missing command names the commands accepted", "[cli][ba
   const auto group = run_program(LINKPHY_CLI, {"touchstone"});
   CHECK(group.exit_code == 2);
   CHECK(group.err_lines().size() == 1);
-  CHECK(group.err.find("linkphy touchstone: a command is required; accepted: info, convert") ==
-        0);
+  CHECK(group.err.find("linkphy touchstone: a command is required; accepted: info, convert") == 0);
   const auto sub = run_program(LINKPHY_CLI, {"touchstone", "frob"});
   CHECK(sub.err.find("linkphy touchstone: unknown command 'frob'") == 0);
 }
