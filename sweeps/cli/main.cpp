@@ -6,8 +6,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -119,6 +121,67 @@ std::string parse_message(const CLI::App &app, const CLI::ParseError &e) {
   return cmd.empty() ? what : words + ": " + what;
 }
 
+// Edit distance of two option names (Levenshtein), for "did you mean".
+std::size_t edit_distance(const std::string &a, const std::string &b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// CLI11's "The following arguments were not expected: …" (which lists them in reverse) as one
+// line naming the first word the command did not take: an unknown option, with the command's
+// options and the closest one, or a stray argument.
+std::string extras_message(const CLI::App &app) {
+  std::string words;
+  const CLI::App *at = chosen(app, words);
+  const std::vector<std::string> extra = at->remaining();
+  const std::string cmd = words.empty() ? "linkphy" : "linkphy " + words;
+  if (extra.empty())
+    return "";
+  std::string given = extra.front();
+  if (given.rfind("--", 0) == 0 && given.find('=') != std::string::npos)
+    given.erase(given.find('='));
+  std::string names, best;
+  std::size_t best_distance = std::string::npos;
+  for (const CLI::Option *opt : at->get_options()) {
+    for (const std::string &name : opt->get_lnames()) {
+      if (name == "help")
+        continue;
+      const std::string dashed = "--" + name;
+      names += (names.empty() ? "" : ", ") + dashed;
+      const std::string bare = given.substr(given.find_first_not_of('-') == std::string::npos
+                                                ? given.size()
+                                                : given.find_first_not_of('-'));
+      std::size_t d = edit_distance(given, dashed);
+      if (!bare.empty() && name.size() > 2 &&
+          (bare.find(name) != std::string::npos || name.find(bare) != std::string::npos))
+        d = std::min<std::size_t>(d, 2);
+      if (d < best_distance) {
+        best_distance = d;
+        best = dashed;
+      }
+    }
+  }
+  const std::string where = words.empty() ? "" : words + ": ";
+  if (given.size() > 1 && given[0] == '-') {
+    std::string m = where + "unknown option '" + given + "'";
+    if (best_distance <= 3)
+      m += " (did you mean " + best + "?)";
+    return m + "; accepted: " + names + " (see " + cmd + " --help)";
+  }
+  return where + "unexpected argument '" + given + "' (this command takes no further positional " +
+         "arguments; options: " + names + "; see " + cmd + " --help)";
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -169,7 +232,8 @@ int main(int argc, char **argv) {
         names += (names.empty() ? "" : ", ") + sub->get_name();
       return fail("unknown command '" + std::string(argv[1]) + "'; accepted: " + names);
     }
-    return fail(parse_message(app, e));
+    const std::string m = extras_message(app);
+    return fail(m.empty() ? parse_message(app, e) : m);
   } catch (const CLI::ParseError &e) {
     return fail(parse_message(app, e));
   } catch (const linkphy::InputError &e) {
