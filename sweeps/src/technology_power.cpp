@@ -51,11 +51,11 @@ std::string family(const std::string &name) {
   return out;
 }
 
-// std::to_string(double) ("%f") through std::to_chars (the same text, without printf's cost:
-// these warnings come with every DAC point beyond the SerDes' loss).
-std::string fixed6(double v) {
+// A loss in dB to 0.1 dB through std::to_chars (without printf's cost: these warnings come with
+// every DAC point beyond the SerDes' loss).
+std::string db1(double v) {
   char buf[400];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 6);
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1);
   return std::string(buf, r.ptr);
 }
 
@@ -340,8 +340,8 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
       r.channel_il_db = il;
       if (il > b.host_serdes->max_loss_db)
         r.warnings.push_back("host SerDes " + b.host_serdes->name + " equalises at most " +
-                             fixed6(b.host_serdes->max_loss_db) + " dB; the channel has " +
-                             fixed6(il) + " dB (power charged at its maximum)");
+                             db1(b.host_serdes->max_loss_db) + " dB; the channel has " + db1(il) +
+                             " dB (power charged at its maximum)");
     }
     // The cached module power when it does not track the length; else this thread's last one
     // when the loss is the same (a DAC beyond its SerDes' loss: the loss is clamped).
@@ -389,8 +389,8 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     const double il = known_hop1_il_db ? *known_hop1_il_db : hop1_il_db(tech, lane, length_m, sets);
     const double loss = std::min(il, s.max_loss_db);
     if (il > s.max_loss_db)
-      r.warnings.push_back("host SerDes " + s.name + " equalises at most " + fixed6(s.max_loss_db) +
-                           " dB; the channel has " + fixed6(il) +
+      r.warnings.push_back("host SerDes " + s.name + " equalises at most " + db1(s.max_loss_db) +
+                           " dB; the channel has " + db1(il) +
                            " dB (power charged at its maximum)");
     tr::OperatingPoint op;
     op.lane_rate_bps = lane.line_rate_bps;

@@ -74,3 +74,15 @@ TEST_CASE("link power bad input: lanes and ambient out of range", "[link][power]
   q.ambient_k = 500;
   CHECK_THROWS_WITH(evaluate_link(q), Catch::Contains("--ambient"));
 }
+
+TEST_CASE("link power: a channel beyond the host SerDes' reach warns with losses to 0.1 dB",
+          "[link][power]") {
+  // 10 m of 26 AWG at 100G is ≈ 59 dB at Nyquist, past the LR SerDes' 35 dB (power.toml).
+  const LinkReport r = evaluate_link(request("dac", 10, "100G"));
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(), [](const std::string &s) {
+    return s.find("power charged at its maximum") != std::string::npos;
+  });
+  REQUIRE(w != r.warnings.end());
+  CHECK(w->find("equalises at most 35.0 dB; the channel has ") != std::string::npos);
+  CHECK(w->find(".000000") == std::string::npos); // not printf's %f
+}
