@@ -179,7 +179,9 @@ std::vector<std::string> check_channel(const Network &n, const int (&po)[4]) {
     if (total > 0 && before / total > 1e-3)
       w.push_back(n.name + ": Sdd21 not causal: " + fmt(100.0 * before / total, 3) +
                   " % of the impulse-response energy lies before t = 0 (" +
-                  fmt(10 * std::log10(before / total), 3) + " dB)");
+                  fmt(10 * std::log10(before / total), 3) +
+                  " dB), or the response outlasts the file's record of 1/df = " +
+                  fmt(1e9 / step, 4) + " ns and wraps round");
   }
   return w;
 }

@@ -70,7 +70,9 @@ std::vector<std::string> check_two_port(const Network &n) {
     if (total > 0 && before / total > 1e-3)
       w.push_back(n.name + ": S21 not causal: " + fmt(100.0 * before / total, 3) +
                   " % of the impulse-response energy lies well before its main arrival (" +
-                  fmt(10 * std::log10(before / total), 3) + " dB)");
+                  fmt(10 * std::log10(before / total), 3) +
+                  " dB), or the response outlasts the record of 1/df = " + fmt(1e9 / step, 4) +
+                  " ns and wraps round");
   }
   return w;
 }
