@@ -373,6 +373,13 @@ public:
     return last.get();
   }
 
+  /// Drops every plan; each thread's remembered plan is invalidated through the epoch.
+  void clear() {
+    std::unique_lock lock(mutex_);
+    plans_.clear();
+    epoch_.fetch_add(1, std::memory_order_relaxed);
+  }
+
 private:
   std::shared_mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<const AnalyticPlan>> plans_;
@@ -549,3 +556,9 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
 }
 
 } // namespace linkphy::sweeps::detail
+
+namespace linkphy::sweeps {
+
+void clear_analytic_plans() { detail::plan_cache().clear(); }
+
+} // namespace linkphy::sweeps

@@ -236,3 +236,20 @@ TEST_CASE("analytic plan: DAC reach as without the cache", "[analytic]") {
     CHECK(std::abs(cached.length_m - full.length_m) <= 0.01);
   }
 }
+
+TEST_CASE("analytic plan: clearing the cache rebuilds the same plans", "[analytic]") {
+  // The cold-run benchmark (bench_plan) empties the cache between iterations: a rebuilt plan must
+  // give the same report (the plan is a function of the request), and a thread's remembered plan
+  // must not outlive the clear (its epoch check).
+  const LinkRequest q = request("dac", "100G", 1.7);
+  const std::string before = link_report_json(evaluate_link(q));
+  clear_analytic_plans();
+  const std::string after = link_report_json(evaluate_link(q));
+  CHECK(after == before);
+  LinkRequest other = q;
+  other.sets.push_back("awg=28"); // another plan, then back
+  const std::string thinner = link_report_json(evaluate_link(other));
+  CHECK(thinner != before);
+  clear_analytic_plans();
+  CHECK(link_report_json(evaluate_link(q)) == before);
+}

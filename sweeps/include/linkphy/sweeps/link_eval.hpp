@@ -107,6 +107,11 @@ struct LinkReport {
 /// below Nyquist, taps out of range …); warnings (non-passive channel …) go to report.warnings.
 LinkReport evaluate_link(const LinkRequest &request);
 
+/// Empties the process's analytic-tier plan cache (LinkRequest::analytic_cache), so that the next
+/// analytic evaluation of each (tech, rate, …) builds its plan again — for benchmarks of cold runs
+/// and for callers that change catalogs under a running process. Thread-safe.
+void clear_analytic_plans();
+
 /// The report as JSON (DESIGN.md §6 keys plus com_db, eye_height_mv, fidelity, warnings).
 std::string link_report_json(const LinkReport &r);
 /// The same as aligned text.
