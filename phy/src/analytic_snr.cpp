@@ -92,6 +92,36 @@ void check_input(const AnalyticInput &in) {
   need(in.level_mismatch > 0 && in.level_mismatch <= 1, "R_LM must be in (0, 1]");
   need(in.loss.il_nyquist_db >= 0 && in.loss.skin_fraction >= 0 && in.loss.skin_fraction <= 1,
        "loss model needs IL >= 0 dB and skin fraction in [0, 1]");
+  need(in.xt_f_hz.size() == in.xt_gain2.size() && (in.xt_f_hz.empty() || in.xt_f_hz.size() >= 3),
+       "crosstalk path needs as many |X|^2 samples as frequencies (>= 3)");
+  need(in.xt_amplitude_v >= 0 && std::isfinite(in.xt_amplitude_v),
+       "crosstalk amplitude must be >= 0 V");
+  need(in.xt_f_hz.empty() || in.eta0_v2_per_hz > 0,
+       "crosstalk needs eta0 > 0 (the noiseless-receiver case skips the integral)");
+}
+
+// |X(f)|² of the crosstalk path at f ≥ 0: linear interpolation, the end samples held outside.
+double xt_gain2_at(const AnalyticInput &in, double f) {
+  const auto &fx = in.xt_f_hz;
+  const auto &g = in.xt_gain2;
+  if (f <= fx.front())
+    return g.front();
+  if (f >= fx.back())
+    return g.back();
+  const std::size_t hi = static_cast<std::size_t>(std::upper_bound(fx.begin(), fx.end(), f) -
+                                                  fx.begin()); // fx[hi − 1] ≤ f < fx[hi]
+  const double w = (f - fx[hi - 1]) / (fx[hi] - fx[hi - 1]);
+  return g[hi - 1] + w * (g[hi] - g[hi - 1]);
+}
+
+// The folded-SNR weight of one sample without the channel loss: the signal PSD over the noise PSD,
+// S/N = var_x·A_v²·T·sinc²·|H_TX|² / (η0/2 + var_x·A_xt²·T·sinc²·|H_TX|²·|X|²); `w0` is the
+// weight without crosstalk (scale·sinc²·|H_TX|², scale = var_x·A_v²·T/(η0/2)).
+double weight_with_crosstalk(const AnalyticInput &in, double w0, double f) {
+  if (in.xt_f_hz.empty() || in.xt_amplitude_v == 0)
+    return w0;
+  const double r = in.xt_amplitude_v / in.a_v_v;
+  return w0 / (1.0 + w0 * r * r * xt_gain2_at(in, f));
 }
 
 // v[i] = e^v[i] for i < n (n a multiple of 4): 4 (AVX2) or 2 (SSE2) at a time through libmvec
@@ -156,8 +186,8 @@ AnalyticResult analytic_snr(const AnalyticInput &in) {
     const double sinc = x == 0 ? 1.0 : std::sin(x) / x;
     const double a = pi * f * in.t_r_s / 1.6832; // 93A-46
     const double htx = std::exp(-2.0 * a * a);
-    const double g = std::pow(10.0, -in.loss.il_db(f) / 10.0) * htx * htx;
-    return scale * sinc * sinc * g;
+    const double g = std::pow(10.0, -in.loss.il_db(f) / 10.0);
+    return weight_with_crosstalk(in, scale * sinc * sinc * htx * htx, f) * g;
   };
   double snr_dfe, snr_le;
   if (in.eta0_v2_per_hz > 0) {
@@ -199,7 +229,7 @@ AnalyticGrid analytic_grid(const AnalyticInput &in) {
       const double a = pi * f * in.t_r_s / 1.6832; // 93A-46
       const double htx = std::exp(-2.0 * a * a);
       const int k = 3 * i + c;
-      g.weight[k] = scale * sinc * sinc * htx * htx;
+      g.weight[k] = weight_with_crosstalk(in, scale * sinc * sinc * htx * htx, f);
       g.x[k] = f / in.loss.nyquist_hz;
       g.sqrt_x[k] = std::sqrt(g.x[k]);
     }
@@ -211,7 +241,9 @@ AnalyticResult analytic_snr(const AnalyticGrid &g, const AnalyticInput &in) {
   const AnalyticInput &m = g.made_for;
   if (in.baud_bd != m.baud_bd || in.levels != m.levels || in.a_v_v != m.a_v_v ||
       in.eta0_v2_per_hz != m.eta0_v2_per_hz || in.t_r_s != m.t_r_s ||
-      in.loss.nyquist_hz != m.loss.nyquist_hz)
+      in.loss.nyquist_hz != m.loss.nyquist_hz || in.xt_amplitude_v != m.xt_amplitude_v ||
+      in.xt_f_hz.data() != m.xt_f_hz.data() || in.xt_f_hz.size() != m.xt_f_hz.size() ||
+      in.xt_gain2.data() != m.xt_gain2.data())
     return analytic_snr(in);
   check_input(in);
   double snr_dfe, snr_le;

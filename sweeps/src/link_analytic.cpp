@@ -93,6 +93,7 @@ struct PlannedHop {
   std::vector<NyquistStage> nyquist; ///< the channel at f_N, stage by stage (empty: interpolate)
   double z_ref_ohm = 100;            ///< the cascade reference, ohm
   AnalyticInput input;               ///< loss model per point
+  std::shared_ptr<const AnalyticCrosstalk> crosstalk; ///< what input's crosstalk spans view
   std::shared_ptr<const AnalyticGrid> grid;
   double snr_der0_db = 0;
   // Optical and linear hops.
@@ -277,6 +278,9 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
         }
         ph.input = analytic_input(settings, baud, levels);
         ph.input.loss.nyquist_hz = baud / 2;
+        ph.crosstalk = analytic_crosstalk(ta, ha, pkg, settings, baud);
+        if (ph.crosstalk)
+          use_crosstalk(ph.input, *ph.crosstalk); // heap-held: the spans survive moves of ph
         ph.grid = std::make_shared<const AnalyticGrid>(analytic_grid(ph.input));
         ph.snr_der0_db = snr_db_at_der0(lane.modulation, settings.der0);
       }

@@ -394,6 +394,39 @@ AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int 
   return a;
 }
 
+std::shared_ptr<const AnalyticCrosstalk>
+analytic_crosstalk(const Technology &tech, const TechnologyHop &hop, const HopPackage &pkg,
+                   const com::Settings &settings, double baud_bd) {
+  const bool cable = std::any_of(hop.stage_specs.begin(), hop.stage_specs.end(),
+                                 [](const std::string &s) { return s.rfind("twinax:", 0) == 0; });
+  if (!cable || !(tech.next_icn_v > 0))
+    return nullptr;
+  IcnReference ref;
+  ref.icn_v = tech.next_icn_v;
+  ref.coupled_delay_s = tech.next_delay_s;
+  const double k = next_coupling_from_icn(ref);
+  const double df = baud_bd / 1000.0;
+  std::vector<double> f;
+  for (int i = 1; df * i <= 1.5 * baud_bd * (1 + 1e-12); ++i)
+    f.push_back(df * i);
+  const com::PathTransfer x =
+      hop_transfer(f, next_aggressor(f, k, ref.baud_bd, ref.coupled_delay_s), pkg,
+                   com::PathKind::next, hop.name + " NEXT");
+  auto xt = std::make_shared<AnalyticCrosstalk>();
+  xt->f_hz = x.f_hz;
+  xt->gain2.resize(x.h21.size());
+  for (std::size_t i = 0; i < x.h21.size(); ++i)
+    xt->gain2[i] = std::norm(x.h21[i]);
+  xt->amplitude_v = settings.a_ne_v;
+  return xt;
+}
+
+void use_crosstalk(AnalyticInput &a, const AnalyticCrosstalk &xt) {
+  a.xt_amplitude_v = xt.amplitude_v;
+  a.xt_f_hz = xt.f_hz;
+  a.xt_gain2 = xt.gain2;
+}
+
 double snr_db_at_der0(Modulation mod, double der0) {
   return snr_db_for_ber(mod, cap_ber(der0, mod.levels));
 }
@@ -536,6 +569,9 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
       if (req.fidelity == Fidelity::analytic) {
         AnalyticInput a = detail::analytic_input(settings, baud, levels);
         a.loss = fit_loss_model(in.thru.f_hz, in.thru.h21, baud / 2);
+        const auto xt = detail::analytic_crosstalk(tech, th, pkg, settings, baud);
+        if (xt)
+          detail::use_crosstalk(a, *xt);
         const AnalyticResult ar = analytic_snr(a);
         hr.snr_db = ar.snr_db;
         hr.ber = ar.ber;

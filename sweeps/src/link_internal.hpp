@@ -11,6 +11,7 @@
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/transceivers/ieee_pmd.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -91,6 +92,19 @@ Network stage_network(const std::string &spec, const std::vector<double> &f_hz,
                       const Conditions &cond, double z_ref_ohm);
 /// The analytic tier's input from a hop's COM settings (loss model left to the caller).
 AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int levels);
+/// The analytic tier's crosstalk of an electrical hop: the cable NEXT the statistical tier adds as
+/// an aggressor (next_aggressor through the SerDes packages, hop_transfer, amplitude A_ne), as
+/// |X(f)|² on f = k·baud/1000 up to 1.5·baud (every fold of the Salz integral).
+struct AnalyticCrosstalk {
+  std::vector<double> f_hz, gain2;
+  double amplitude_v = 0; ///< the disturber's A_ne, V
+};
+/// Null when the hop has no twinax stage or the technology's next_icn is 0 (no NEXT modelled).
+std::shared_ptr<const AnalyticCrosstalk>
+analytic_crosstalk(const Technology &tech, const TechnologyHop &hop, const HopPackage &pkg,
+                   const com::Settings &settings, double baud_bd);
+/// Points `a`'s crosstalk spans at `xt` (which must outlive `a` and grids made from it).
+void use_crosstalk(AnalyticInput &a, const AnalyticCrosstalk &xt);
 /// The SNR giving the COM table's DER_0 (capped as the reports do), dB.
 double snr_db_at_der0(Modulation mod, double der0);
 

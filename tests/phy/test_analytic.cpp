@@ -6,7 +6,10 @@
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
+#include <vector>
 
 using namespace linkphy;
 
@@ -97,4 +100,68 @@ TEST_CASE("loss fit from sums equals the direct fit", "[analytic]") {
   LossFitSums few;
   few.used = 2;
   CHECK_THROWS_AS(fit_loss_model(few), InputError);
+}
+
+namespace {
+
+// The 3·64 frequencies the Salz quadrature samples (analytic_snr.cpp: midpoints of (0, 1/2T) and
+// their folds at ∓1/T), sorted: a crosstalk path sampled there is used without interpolation.
+std::vector<double> quadrature_frequencies(double baud_bd) {
+  std::vector<double> f;
+  const int n = AnalyticGrid::kPoints;
+  for (int i = 0; i < n; ++i) {
+    const double f0 = (i + 0.5) / n * 0.5 * baud_bd;
+    f.insert(f.end(), {f0, baud_bd - f0, f0 + baud_bd});
+  }
+  std::sort(f.begin(), f.end());
+  return f;
+}
+
+} // namespace
+
+TEST_CASE("crosstalk with a flat PSD is white noise added to eta0", "[analytic][crosstalk]") {
+  // Closed form: with no TX edge filter the disturber's PSD is var_x·A_x²·T·sinc²(fT)·|X(f)|²
+  // (two-sided); |X|² = c/sinc²(fT) makes it flat, so it is the same as raising η0/2 by
+  // var_x·A_x²·T·c. Sampled exactly at the quadrature's frequencies, the two must agree to
+  // rounding (1e-9 relative), on the direct quadrature and through a grid.
+  AnalyticInput in;
+  in.baud_bd = 53.125e9;
+  in.t_r_s = 0;
+  in.loss = {18.0, 0.6, in.baud_bd / 2};
+  const std::vector<double> f = quadrature_frequencies(in.baud_bd);
+  const double c = 2e-3, pi = std::numbers::pi;
+  std::vector<double> g2(f.size());
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const double x = pi * f[i] / in.baud_bd;
+    g2[i] = c / std::pow(std::sin(x) / x, 2);
+  }
+  AnalyticInput xt = in;
+  xt.xt_amplitude_v = 0.6;
+  xt.xt_f_hz = f;
+  xt.xt_gain2 = g2;
+  const double var_x = 5.0 / 9.0; // PAM4: (M² − 1)/(3(M − 1)²)
+  AnalyticInput white = in;
+  white.eta0_v2_per_hz += 2 * var_x * 0.6 * 0.6 / in.baud_bd * c;
+  const double expect = analytic_snr(white).snr_dfe_db;
+  CHECK(analytic_snr(xt).snr_dfe_db == Approx(expect).epsilon(1e-9));
+  CHECK(analytic_snr(analytic_grid(xt), xt).snr_dfe_db == Approx(expect).epsilon(1e-9));
+  // And it costs SNR: the added noise is 2·var_x·A²·T·c against η0 = 8.2e-18 V²/Hz (≈ 3.4×).
+  CHECK(expect < analytic_snr(in).snr_dfe_db - 3.0);
+  // A zero amplitude is no crosstalk.
+  xt.xt_amplitude_v = 0;
+  CHECK(analytic_snr(xt).snr_db == analytic_snr(in).snr_db);
+}
+
+TEST_CASE("crosstalk input is checked", "[analytic][crosstalk][bad-input]") {
+  AnalyticInput in;
+  const std::vector<double> f = {1e9, 2e9, 3e9}, g = {1, 1};
+  in.xt_f_hz = f;
+  in.xt_gain2 = g;
+  CHECK_THROWS_AS(analytic_snr(in), InputError);
+  in.xt_gain2 = f;
+  in.xt_amplitude_v = -1;
+  CHECK_THROWS_AS(analytic_snr(in), InputError);
+  in.xt_amplitude_v = 0.6;
+  in.eta0_v2_per_hz = 0;
+  CHECK_THROWS_AS(analytic_snr(in), InputError);
 }

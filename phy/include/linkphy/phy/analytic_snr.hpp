@@ -52,6 +52,18 @@ struct AnalyticInput {
   double a_dd_ui = 0.02;           ///< dual-Dirac jitter, UI (≥ 0)
   double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (≥ 0)
   double level_mismatch = 1;       ///< R_LM ∈ (0, 1]
+  /// Crosstalk at the receiver input (none when xt_f_hz is empty): a disturber of amplitude
+  /// xt_amplitude_v (V ≥ 0) at the same baud and PAM order, through the same TX edge filter and
+  /// the crosstalk path whose |X(f)|² is sampled at xt_f_hz (Hz, ascending, ≥ 3 samples; linear
+  /// interpolation, the last sample held above). Its PSD adds to the noise of the Salz integral,
+  /// which then uses the noise-whitened folded channel (Cioffi, Dudevoir, Eyuboglu & Forney, "MMSE
+  /// decision-feedback equalizers and coding — Part I", IEEE Trans. Commun. 43(10), 1995):
+  /// SNR_fold = Σ_k S(f − k/T)/N(f − k/T), N = η0/2 + the disturber's PSD. A stationary Gaussian
+  /// stand-in for the disturber (COM takes its worst sampling phase instead, 93A-44). The spans
+  /// are not owned: they must outlive the call and every grid made from this input.
+  double xt_amplitude_v = 0;
+  std::span<const double> xt_f_hz;  ///< Hz
+  std::span<const double> xt_gain2; ///< |X(f)|² at xt_f_hz (≥ 0)
 };
 
 struct AnalyticResult {
