@@ -6,6 +6,7 @@
 #include <linkphy/phy/network_ops.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/channel_kinds.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
 
 #include <charconv>
@@ -28,18 +29,9 @@ struct ChannelOptions {
 
 std::string num(double v) { return number_text(v); }
 
-std::string json_num(double v) { return std::isfinite(v) ? num(v) : "null"; }
-
-std::string json_string(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (static_cast<unsigned char>(c) >= 0x20)
-      out += c;
-  }
-  return out + "\"";
-}
+// Output cells at full precision (shortest round-trip text); non-finite: JSON null, CSV inf/nan.
+std::string json_num(double v) { return sweeps::json_number(v, sweeps::kShortestDigits); }
+std::string csv_num(double v) { return sweeps::csv_number(v, sweeps::kShortestDigits); }
 
 /// "START:STOP:N" with units on START and STOP, e.g. "10MHz:50GHz:5000".
 std::vector<double> parse_grid(const std::string &text) {
@@ -113,19 +105,19 @@ int run_channel(const ChannelOptions &o) {
     buf = "freq_hz,il_db,s21_re,s21_im\n";
     for (std::size_t k = 0; k < freq.size(); ++k) {
       const Complex s21 = total.at(k, 1, 0);
-      buf += num(freq[k]) + ',' + num(-20.0 * std::log10(std::abs(s21))) + ',' + num(s21.real()) +
-             ',' + num(s21.imag()) + '\n';
+      buf += csv_num(freq[k]) + ',' + csv_num(-20.0 * std::log10(std::abs(s21))) + ',' +
+             csv_num(s21.real()) + ',' + csv_num(s21.imag()) + '\n';
     }
   } else {
-    buf = "{\"command\":\"channel\",\"temperature_k\":" + num(cond.temperature_k) +
-          ",\"z0_ohm\":" + num(total.z0_ohm[0]) + ",\"stages\":[";
+    buf = "{\"command\":\"channel\",\"temperature_k\":" + json_num(cond.temperature_k) +
+          ",\"z0_ohm\":" + json_num(total.z0_ohm[0]) + ",\"stages\":[";
     for (std::size_t i = 0; i < names.size(); ++i)
-      buf += (i ? "," : "") + std::string("{\"spec\":") + json_string(o.specs[i]) +
-             ",\"name\":" + json_string(names[i]) + "}";
+      buf += (i ? "," : "") + std::string("{\"spec\":") + sweeps::json_string(o.specs[i]) +
+             ",\"name\":" + sweeps::json_string(names[i]) + "}";
     buf += "],\"points\":[";
     for (std::size_t k = 0; k < freq.size(); ++k) {
       const Complex s21 = total.at(k, 1, 0);
-      buf += (k ? ",\n" : "\n") + std::string("{\"freq_hz\":") + num(freq[k]) +
+      buf += (k ? ",\n" : "\n") + std::string("{\"freq_hz\":") + json_num(freq[k]) +
              ",\"il_db\":" + json_num(-20.0 * std::log10(std::abs(s21))) +
              ",\"s21_re\":" + json_num(s21.real()) + ",\"s21_im\":" + json_num(s21.imag()) + "}";
     }

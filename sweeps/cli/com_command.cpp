@@ -4,6 +4,7 @@
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/com_run.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
 
 #include <algorithm>
@@ -19,25 +20,10 @@ struct ComArgs {
   std::vector<std::string> fext, next;
 };
 
-std::string json_str(const std::string &s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      o += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      o += ' ';
-      continue;
-    }
-    o += c;
-  }
-  return o + "\"";
-}
+std::string json_str(const std::string &s) { return sweeps::json_string(s); }
 
-std::string json_num(double v) {
-  std::ostringstream os;
-  os << std::setprecision(10) << v;
-  return os.str();
-}
+// 10 significant digits; a non-finite figure is null (RFC 8259 has no inf/nan).
+std::string json_num(double v) { return sweeps::json_number(v, 10); }
 
 std::string json_arr(const std::vector<double> &v) {
   std::string o = "[";

@@ -5,6 +5,7 @@
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/optical_link_model.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/optical_budget_config.hpp>
 #include <linkphy/sweeps/output.hpp>
 
@@ -27,23 +28,10 @@ struct Options {
   std::vector<std::string> sets;
 };
 
-std::string json_string(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
+using sweeps::json_string;
 
-std::string num(double v) {
-  if (!std::isfinite(v))
-    return "null"; // an eye closed by noise: the sheet shows #NUM!
-  std::ostringstream os;
-  os << std::setprecision(10) << (v == 0 ? 0.0 : v); // no "-0"
-  return os.str();
-}
+// 10 significant digits, no "-0"; not finite (an eye closed by noise: the sheet shows #NUM!): null.
+std::string num(double v) { return sweeps::json_number(v == 0 ? 0.0 : v, 10); }
 
 int run(const Options &opt) {
   ParamSet overrides("--set");

@@ -5,6 +5,7 @@
 #include <linkphy/phy/network_ops.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/touchstone.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
 
 #include <charconv>
@@ -24,28 +25,20 @@ std::string num(double v) {
   return std::string(buf, r.ptr);
 }
 
+std::string json_num(double v) { return sweeps::json_number(v, sweeps::kShortestDigits); }
+
+/// A CSV cell at full precision; non-finite as inf, -inf, nan (json_text.hpp: never "-nan").
 void put(std::string &buf, double v) {
+  if (!std::isfinite(v)) {
+    buf += sweeps::csv_number(v);
+    return;
+  }
   char tmp[32];
   const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
   buf.append(tmp, r.ptr);
 }
 
-std::string json_string(const std::string &s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char tmp[8];
-      std::snprintf(tmp, sizeof tmp, "\\u%04x", static_cast<unsigned>(c));
-      out += tmp;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
+using sweeps::json_string;
 
 bool is_touchstone_name(const std::string &path) {
   std::string ext = std::filesystem::path(path).extension().string();
@@ -140,10 +133,11 @@ int run_info(const InfoOptions &o) {
   if (o.format == "json") {
     os << "{\"file\": " << json_string(o.file) << ", \"name\": " << json_string(n.name)
        << ", \"version\": " << json_string(d.version) << ", \"ports\": " << n.ports
-       << ", \"points\": " << n.frequencies() << ", \"freq_start_hz\": " << num(n.freq_hz.front())
-       << ", \"freq_stop_hz\": " << num(n.freq_hz.back()) << ", \"z0_ohm\": [";
+       << ", \"points\": " << n.frequencies()
+       << ", \"freq_start_hz\": " << json_num(n.freq_hz.front())
+       << ", \"freq_stop_hz\": " << json_num(n.freq_hz.back()) << ", \"z0_ohm\": [";
     for (int p = 0; p < n.ports; ++p)
-      os << (p ? ", " : "") << num(n.z0_ohm[static_cast<std::size_t>(p)]);
+      os << (p ? ", " : "") << json_num(n.z0_ohm[static_cast<std::size_t>(p)]);
     os << "], \"parameter\": " << json_string(std::string(to_string(d.parameter)))
        << ", \"format\": " << json_string(std::string(to_string(d.format)))
        << ", \"frequency_unit\": " << json_string(std::string(to_string(d.unit)))

@@ -14,7 +14,10 @@
 namespace linkphy::sweeps {
 namespace {
 
-std::string num(double v) { return std::isnan(v) ? std::string() : format_value(v); }
+// CSV cells: 12 significant digits; not available (NaN) as "nan", as every CSV writer spells it.
+std::string num(double v) { return csv_number(v); }
+std::string jnum(double v) { return json_number(v); }
+std::string cell(const std::string &s) { return csv_field(s); }
 
 std::string json_escape(const std::string &s) {
   const std::string quoted = json_string(s);
@@ -26,6 +29,17 @@ std::string json_list(const std::vector<std::string> &v) {
   for (std::size_t i = 0; i < v.size(); ++i)
     s += (i ? ", \"" : "\"") + json_escape(v[i]) + "\"";
   return s + "]";
+}
+
+// Always in double quotes (a knob value may be text with commas), '"' doubled (RFC 4180).
+std::string quoted(const std::string &s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"')
+      out += '"';
+    out += c;
+  }
+  return out + "\"";
 }
 
 std::string fixed(double v, const char *fmt) {
@@ -42,36 +56,37 @@ void write_crossover_csv(std::ostream &os, const std::vector<CrossoverRow> &rows
   os << "lane_rate_gbps,rate,copper_tech,optical_tech,criterion,crossover_m,bound,"
         "copper_energy_pj_per_bit,optical_energy_pj_per_bit,optical_closes,evaluations\n";
   for (const auto &r : rows)
-    os << num(r.lane_rate_gbps) << "," << r.rate << "," << r.copper_tech << "," << r.optical_tech
-       << "," << to_string(r.criterion) << "," << num(r.crossover_m) << "," << r.bound << ","
-       << num(r.copper_energy_pj_per_bit) << "," << num(r.optical_energy_pj_per_bit) << ","
-       << (r.optical_closes ? "true" : "false") << "," << r.evaluations << "\n";
+    os << num(r.lane_rate_gbps) << "," << cell(r.rate) << "," << cell(r.copper_tech) << ","
+       << cell(r.optical_tech) << "," << to_string(r.criterion) << "," << num(r.crossover_m) << ","
+       << cell(r.bound) << "," << num(r.copper_energy_pj_per_bit) << ","
+       << num(r.optical_energy_pj_per_bit) << "," << (r.optical_closes ? "true" : "false") << ","
+       << r.evaluations << "\n";
 }
 
 void write_map_csv(std::ostream &os, const std::vector<MapCell> &cells) {
   os << "lane_rate_gbps,rate,distance_m,best_tech,family,energy_pj_per_bit,closes\n";
   for (const auto &c : cells)
-    os << num(c.lane_rate_gbps) << "," << c.rate << "," << num(c.distance_m) << "," << c.best_tech
-       << "," << (c.closes ? to_string(c.family) : std::string()) << "," << num(c.energy_pj_per_bit)
-       << "," << (c.closes ? "true" : "false") << "\n";
+    os << num(c.lane_rate_gbps) << "," << cell(c.rate) << "," << num(c.distance_m) << ","
+       << cell(c.best_tech) << "," << (c.closes ? to_string(c.family) : std::string()) << ","
+       << num(c.energy_pj_per_bit) << "," << (c.closes ? "true" : "false") << "\n";
 }
 
 void write_points_csv(std::ostream &os, const std::vector<MapPoint> &points) {
   os << "lane_rate_gbps,rate,distance_m,tech,family,in_range,closes,ber_pre_fec,ber_post_fec,"
         "energy_pj_per_bit\n";
   for (const auto &m : points)
-    os << num(m.lane_rate_gbps) << "," << m.rate << "," << num(m.distance_m) << "," << m.tech << ","
-       << to_string(m.family) << "," << (m.point.in_range ? "true" : "false") << ","
-       << (m.point.closes ? "true" : "false") << "," << num(m.point.ber_pre_fec) << ","
+    os << num(m.lane_rate_gbps) << "," << cell(m.rate) << "," << num(m.distance_m) << ","
+       << cell(m.tech) << "," << to_string(m.family) << "," << (m.point.in_range ? "true" : "false")
+       << "," << (m.point.closes ? "true" : "false") << "," << num(m.point.ber_pre_fec) << ","
        << num(m.point.ber_post_fec) << "," << num(m.point.energy_pj_per_bit) << "\n";
 }
 
 void write_sensitivity_csv(std::ostream &os, const std::vector<SensitivityRow> &rows) {
   os << "knob,value,rate,lane_rate_gbps,crossover_m,base_m,change_pct,bound,base_bound\n";
   for (const auto &r : rows)
-    os << r.knob << ",\"" << r.value << "\"," << r.rate << "," << num(r.lane_rate_gbps) << ","
-       << num(r.crossover_m) << "," << num(r.base_m) << "," << num(r.change_pct) << "," << r.bound
-       << "," << r.base_bound << "\n";
+    os << cell(r.knob) << "," << quoted(r.value) << "," << cell(r.rate) << ","
+       << num(r.lane_rate_gbps) << "," << num(r.crossover_m) << "," << num(r.base_m) << ","
+       << num(r.change_pct) << "," << cell(r.bound) << "," << cell(r.base_bound) << "\n";
 }
 
 void print_crossover_table(std::ostream &os, const CrossoverStudy &s,
@@ -129,21 +144,20 @@ std::string crossover_sidecar_json(const CrossoverStudy &s, const std::string &t
   os << "  \"study\": \"" << json_escape(s.source_text) << "\",\n";
   os << "  \"criterion\": \"" << to_string(s.criterion) << "\",\n";
   os << "  \"fidelity\": \"" << to_string(s.fidelity) << "\",\n";
-  os << "  \"ber_target\": " << format_value(s.base.ber_target) << ",\n";
-  os << "  \"temperature_k\": " << format_value(s.base.temperature_k) << ",\n";
+  os << "  \"ber_target\": " << jnum(s.base.ber_target) << ",\n";
+  os << "  \"temperature_k\": " << jnum(s.base.temperature_k) << ",\n";
   os << "  \"lanes\": " << s.lanes << ",\n";
   os << "  \"sets\": " << json_list(s.base.sets) << ",\n";
   os << "  \"rates\": " << json_list(s.rates) << ",\n";
   os << "  \"copper\": " << json_list(s.copper) << ",\n";
   os << "  \"optical\": " << json_list(s.optical) << ",\n";
-  os << "  \"search_range_m\": [" << format_value(s.search_min_m) << ", "
-     << format_value(s.search_max_m) << "],\n";
-  os << "  \"tolerance_relative\": " << format_value(s.tolerance) << ",\n";
+  os << "  \"search_range_m\": [" << jnum(s.search_min_m) << ", " << jnum(s.search_max_m) << "],\n";
+  os << "  \"tolerance_relative\": " << jnum(s.tolerance) << ",\n";
   os << "  \"columns\": " << json_list(columns) << ",\n";
   os << "  \"units\": \"SI; each column's unit is the suffix of its name (_m, _gbps, "
         "_pj_per_bit, _pct)\",\n";
   os << "  \"outputs\": " << json_list(outputs) << ",\n";
-  os << "  \"seconds\": " << format_value(seconds) << "\n}\n";
+  os << "  \"seconds\": " << jnum(seconds) << "\n}\n";
   return os.str();
 }
 

@@ -1,6 +1,9 @@
-// JSON string escaping (json_text.hpp; RFC 8259 §7).
+// JSON string escaping and JSON/CSV numbers (json_text.hpp; RFC 8259 §6–7, RFC 4180).
+#include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/json_text.hpp>
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace linkphy::sweeps {
@@ -33,6 +36,47 @@ std::string json_string(const std::string &s) {
         out += c;
       }
     }
+  }
+  return out + "\"";
+}
+
+namespace {
+
+// A finite `v` with `digits` significant digits (%.Ng) or the shortest round-trip text.
+std::string finite_text(double v, int digits) {
+  if (digits == 12)
+    return format_value(v); // %.12g, without printf
+  char buf[40];
+  if (digits <= kShortestDigits) {
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+  }
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
+
+} // namespace
+
+std::string json_number(double v, int significant_digits) {
+  return std::isfinite(v) ? finite_text(v, significant_digits) : "null";
+}
+
+std::string csv_number(double v, int significant_digits) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  return finite_text(v, significant_digits);
+}
+
+std::string csv_field(const std::string &s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos)
+    return s;
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"')
+      out += '"';
+    out += c;
   }
   return out + "\"";
 }

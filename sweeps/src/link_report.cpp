@@ -10,7 +10,7 @@
 namespace linkphy::sweeps {
 namespace {
 
-std::string jnum(double v) { return std::isfinite(v) ? format_value(v) : "null"; }
+std::string jnum(double v) { return json_number(v); }
 std::string jopt(const std::optional<double> &v) { return v ? jnum(*v) : "null"; }
 std::string jstr(const std::string &s) { return json_string(s); }
 

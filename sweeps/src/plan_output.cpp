@@ -10,18 +10,10 @@
 namespace linkphy::sweeps {
 namespace {
 
-std::string jnum(double v) { return std::isfinite(v) ? format_value(v) : "null"; }
+std::string jnum(double v) { return json_number(v); }
+std::string cnum(double v) { return csv_number(v); }
 std::string jstr(const std::string &s) { return json_string(s); }
 const char *jbool(bool b) { return b ? "true" : "false"; }
-
-std::string csv_field(const std::string &s) {
-  if (s.find_first_of(",\"\n") == std::string::npos)
-    return s;
-  std::string out = "\"";
-  for (char c : s)
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 std::string lengths_text(const PlanGroup &g) {
   char buf[64];
@@ -114,11 +106,11 @@ std::string plan_csv(const PlanResult &r) {
     for (std::size_t i = 0; i < gr.options.size(); ++i) {
       const PlanOption &c = gr.options[i];
       o << csv_field(g.name) << ',' << g.count << ',' << g.lanes << ',' << csv_field(g.rate) << ','
-        << jnum(g.max_length_m()) << ',' << csv_field(c.tech) << ',' << jbool(c.allowed) << ','
+        << cnum(g.max_length_m()) << ',' << csv_field(c.tech) << ',' << jbool(c.allowed) << ','
         << jbool(c.runs) << ',' << jbool(c.closes) << ',' << jbool(static_cast<int>(i) == gr.chosen)
-        << ',' << jnum(c.reach_m) << ',' << c.modules << ',' << c.cables << ','
-        << jnum(c.module_power_w) << ',' << jnum(c.host_serdes_w) << ',' << jnum(c.power_w) << ','
-        << jnum(c.heat_w) << ',' << jnum(c.energy_pj_per_bit) << '\n';
+        << ',' << cnum(c.reach_m) << ',' << c.modules << ',' << c.cables << ','
+        << cnum(c.module_power_w) << ',' << cnum(c.host_serdes_w) << ',' << cnum(c.power_w) << ','
+        << cnum(c.heat_w) << ',' << cnum(c.energy_pj_per_bit) << '\n';
     }
   }
   return o.str();

@@ -4,6 +4,7 @@
 #include "sweep_runner_text.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
 #include <linkphy/sweeps/sweep_runner.hpp>
 
@@ -63,8 +64,8 @@ void write_sidecar(const std::string &path, const SweepSpec &spec,
   os << "],\n  \"points\": " << s.points << ",\n  \"evaluated\": " << s.evaluated
      << ",\n  \"resumed\": " << s.resumed << ",\n  \"shard\": \"" << o.shard_index << "/"
      << o.shard_count << "\",\n  \"threads\": " << o.threads << ",\n  \"mpi_ranks\": " << o.ranks
-     << ",\n  \"seconds\": " << format_value(s.seconds) << ",\n  \"points_per_second\": "
-     << format_value(s.seconds > 0 ? static_cast<double>(s.evaluated) / s.seconds : 0.0) << "\n}\n";
+     << ",\n  \"seconds\": " << json_number(s.seconds) << ",\n  \"points_per_second\": "
+     << json_number(s.seconds > 0 ? static_cast<double>(s.evaluated) / s.seconds : 0.0) << "\n}\n";
   out.commit();
 }
 

@@ -7,17 +7,7 @@
 
 namespace linkphy::sweeps::detail {
 
-std::string csv_escape(const std::string &s) {
-  if (s.find_first_of(",\"\n") == std::string::npos)
-    return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"')
-      out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
+std::string csv_escape(const std::string &s) { return csv_field(s); }
 
 std::string json_escape(const std::string &s) {
   const std::string quoted = json_string(s);

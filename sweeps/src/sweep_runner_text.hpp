@@ -8,7 +8,7 @@
 
 namespace linkphy::sweeps::detail {
 
-/// RFC 4180 quoting of one CSV cell (quoted only when it holds ',', '"' or a newline).
+/// RFC 4180 quoting of one CSV cell: csv_field (json_text.hpp; quoted for ',', '"', CR, LF).
 std::string csv_escape(const std::string &s);
 /// A JSON string body (without the quotes).
 std::string json_escape(const std::string &s);
