@@ -146,7 +146,12 @@ LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modula
                                        dimension_phrase(q.dimension) + ", not a lane rate (" +
                                        accepted_text() + ")");
   if (!(q.value > 0.0))
-    throw InputError(place(where), "lane rate '" + std::string(text) + "' must be positive");
+    throw InputError(place(where), "lane rate '" + std::string(text) +
+                                       "' must be positive; accepted: 100 Mb/s to 2 Tb/s per lane");
+  // A bit rate is judged before the modulation is asked for (a symbol rate needs it to be judged).
+  if (q.dimension == Dimension::bit_rate && !(q.value >= 1e8 && q.value <= 2e12))
+    throw InputError(place(where), "lane rate '" + std::string(text) +
+                                       "' is out of range; accepted: 100 Mb/s to 2 Tb/s per lane");
   if (!modulation)
     throw InputError(place(where), "explicit lane rate '" + std::string(text) +
                                        "' needs a modulation: add it ('" + std::string(text) +

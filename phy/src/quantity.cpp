@@ -216,7 +216,16 @@ Quantity parse_quantity(std::string_view text_in, std::string_view where) {
 }
 
 double parse_quantity_as(std::string_view text, Dimension expected, std::string_view where) {
-  const Quantity q = parse_quantity(text, where);
+  Quantity q;
+  try {
+    q = parse_quantity(text, where);
+  } catch (const InputError &e) { // empty, not a number, not finite, unknown unit: say what is
+    throw InputError(e.where(), e.detail() + "; accepted: " +
+                                    (expected == Dimension::dimensionless
+                                         ? units_accepted(expected)
+                                         : dimension_phrase(expected) + ", a number with one of: " +
+                                               units_accepted(expected)));
+  }
   if (q.dimension == expected)
     return q.value;
   const std::string place(where);
@@ -229,7 +238,8 @@ double parse_quantity_as(std::string_view text, Dimension expected, std::string_
     throw InputError(place, "'" + trim(text) + "' has no unit; " + dimension_phrase(expected) +
                                 " needs one of: " + units_accepted(expected));
   throw InputError(place, "'" + trim(text) + "' is " + dimension_phrase(q.dimension) + ", not " +
-                              dimension_phrase(expected) + " (" + units_accepted(expected) + ")");
+                              dimension_phrase(expected) +
+                              "; accepted: " + units_accepted(expected));
 }
 
 Length parse_length(std::string_view t, std::string_view w) {

@@ -730,10 +730,11 @@ TouchstoneData read_touchstone(const std::string &path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto st = fs::status(path, ec);
+  const std::string accepted = "; accepted: a Touchstone file (.sNp, or .ts version 2)";
   if (!fs::exists(st))
-    throw InputError(path + ":0", "no such file");
+    throw InputError(path + ":0", "no such file" + accepted);
   if (fs::is_directory(st))
-    throw InputError(path + ":0", "is a directory, not a Touchstone file");
+    throw InputError(path + ":0", "is a directory, not a Touchstone file" + accepted);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     throw InputError(path + ":0", std::string("cannot open for reading: ") + std::strerror(errno));

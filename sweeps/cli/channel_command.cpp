@@ -51,7 +51,8 @@ std::vector<double> parse_grid(const std::string &text) {
   check_frequency_hz(f0, where + " START");
   check_frequency_hz(f1, where + " STOP");
   if (!(f1 >= f0) || (n > 1 && !(f1 > f0)))
-    throw InputError(where + " STOP", "must be above START (or equal with N = 1)");
+    throw InputError(where + " STOP", "must be above START (or equal with N = 1); accepted: "
+                                      "START <= STOP, 0 or 1 Hz to 10 THz");
   if (f0 == 0.0 && n > 1 && (f1 - f0) / static_cast<double>(n - 1) < kMinFrequency_hz)
     throw InputError(where + " N", "the step (STOP - START)/(N - 1) is under 1 Hz; accepted: "
                                    "grid frequencies of 0, or 1 Hz to 10 THz");
@@ -77,7 +78,14 @@ int run_channel(const ChannelOptions &o) {
     if (eq == std::string::npos || eq == 0)
       throw InputError("--catalog '" + c + "'", "expected KIND=FILE (KIND: laminates, foils, "
                                                 "cables, packages)");
-    ctx.catalogs.load_user(c.substr(0, eq), c.substr(eq + 1));
+    check_input_file(c.substr(eq + 1), "--catalog '" + c + "' FILE",
+                     "KIND=FILE with FILE a TOML catalog", "catalog file not found");
+    try {
+      ctx.catalogs.load_user(c.substr(0, eq), c.substr(eq + 1));
+    } catch (const InputError &e) { // named by the option, keeping the file (and line) at fault
+      throw InputError("--catalog '" + c + "'",
+                       (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+    }
   }
   std::vector<Network> nets;
   std::vector<std::string> names;

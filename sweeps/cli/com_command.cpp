@@ -117,7 +117,7 @@ void register_com(CLI::App &app) {
   sub->add_option("--fext", args->fext, "far-end crosstalk aggressor channels (.s4p)");
   sub->add_option("--next", args->next, "near-end crosstalk aggressor channels (.s4p)");
   sub->add_option("--format", args->format, "output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(one_of({"text", "json"}));
   sub->add_option("-o,--output", args->output, "write to FILE instead of stdout");
   set_runner(sub, [args]() {
     const transceivers::ComTable table = transceivers::find_com_table(args->config);

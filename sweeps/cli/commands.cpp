@@ -2,7 +2,10 @@
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/output.hpp>
+#include <linkphy/sweeps/technology.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 
 namespace linkphy::cli {
@@ -15,7 +18,79 @@ std::map<std::string, Registrar> &registrars() {
   static std::map<std::string, Registrar> r;
   return r;
 }
+
+// An option given an empty or blank value is refused, naming what it accepts (its help text):
+// without this, "" reads as the default for a number (CLI11) or as "not given" for text.
+void refuse_blank_values(CLI::App &app) {
+  for (CLI::Option *opt : app.get_options()) {
+    if (opt->get_type_size_max() == 0) // a flag (--help, --force): takes no value
+      continue;
+    const std::string accepted =
+        opt->check_lname("output") ? "a file path, or - for stdout" : opt->get_description();
+    opt->check(CLI::Validator(
+        [accepted](std::string &value) {
+          if (value.find_first_not_of(" \t") != std::string::npos)
+            return std::string();
+          return std::string(value.empty() ? "empty value" : "blank value '" + value + "'") +
+                 "; accepted: " + accepted;
+        },
+        ""));
+  }
+  for (CLI::App *sub : app.get_subcommands({}))
+    refuse_blank_values(*sub);
+}
 } // namespace
+
+CLI::Validator one_of(const std::vector<std::string> &names) {
+  std::string desc, list;
+  for (const auto &n : names) {
+    desc += (desc.empty() ? "" : ",") + n;
+    list += (list.empty() ? "" : ", ") + n;
+  }
+  return CLI::Validator(
+      [names, list](std::string &value) {
+        for (const auto &n : names)
+          if (value == n)
+            return std::string();
+        return "'" + value + "' is not accepted; accepted: " + list;
+      },
+      "{" + desc + "}");
+}
+
+void check_technology(const std::string &tech) {
+  const auto known = sweeps::technology_names();
+  if (std::find(known.begin(), known.end(), tech) != known.end())
+    return;
+  std::string names;
+  for (const auto &k : known)
+    names += (names.empty() ? "" : ", ") + k;
+  throw InputError("--tech", "unknown technology '" + tech + "'; accepted: " + names);
+}
+
+void check_ber_target(double ber_target, const CLI::App &sub) {
+  if (!(ber_target > 0 && ber_target < 0.5))
+    throw InputError(given_text(sub, "--ber-target"), "accepted: a BER above 0, below 0.5");
+}
+
+void check_input_file(const std::string &path, const std::string &where,
+                      const std::string &accepted, const std::string &missing, bool regular) {
+  const std::string at = where + " '" + path + "'";
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status))
+    throw InputError(at, missing + "; accepted: " + accepted);
+  if (std::filesystem::is_directory(status))
+    throw InputError(at, "is a directory; accepted: " + accepted);
+  if (regular && !std::filesystem::is_regular_file(status))
+    throw InputError(at, "not a regular file; accepted: " + accepted);
+}
+
+std::string given_text(const CLI::App &sub, const std::string &name) {
+  const CLI::Option *opt = sub.get_option_no_throw(name);
+  if (!opt || opt->results().empty())
+    return name;
+  return name + " '" + opt->results().back() + "'";
+}
 
 double check_frequency_hz(double f_hz, const std::string &where) {
   if (!(f_hz == 0.0 || (f_hz >= kMinFrequency_hz && f_hz <= kMaxFrequency_hz)))
@@ -33,6 +108,7 @@ void set_runner(CLI::App *sub, Runner run) { runners()[sub] = std::move(run); }
 void register_all(CLI::App &app) {
   for (const auto &[name, reg] : registrars())
     reg(app);
+  refuse_blank_values(app);
 }
 
 int run_selected(CLI::App &app) {

@@ -74,6 +74,14 @@ int run(const Options &o) {
   if (o.threads > sweeps::kMaxThreads)
     throw InputError("--threads " + std::to_string(o.threads),
                      "accepted: 1 to " + std::to_string(sweeps::kMaxThreads) + " (0: all cores)");
+  // Every output path is checked before any work (-o is, by run_selected).
+  for (const auto &[path, option] : {std::pair{o.map, "--map"}, std::pair{o.points, "--points"},
+                                     std::pair{o.sensitivity, "--sensitivity"}})
+    if (!path.empty())
+      sweeps::check_output_path(path, option);
+  if (!o.study.empty())
+    check_input_file(o.study, "study", "a crossover study TOML with a [crossover] table",
+                     "cannot open the crossover study");
   std::vector<PlotRequest> plots;
   for (const auto &a : o.plots)
     plots.push_back(parse_plot(a));
@@ -94,8 +102,11 @@ int run(const Options &o) {
   }
   if (!o.criterion.empty())
     study.criterion = sweeps::parse_criterion(o.criterion);
-  if (!o.fidelity.empty())
+  if (!o.fidelity.empty()) {
+    if (o.fidelity != "analytic" && o.fidelity != "statistical" && o.fidelity != "montecarlo")
+      throw InputError("--fidelity '" + o.fidelity + "'", "accepted: analytic, statistical");
     study.fidelity = sweeps::parse_fidelity(o.fidelity);
+  }
   if (study.fidelity == sweeps::Fidelity::montecarlo)
     throw InputError("--fidelity montecarlo",
                      "too slow for a bisection; accepted here: analytic, statistical");
@@ -267,7 +278,8 @@ void register_crossover(CLI::App &app) {
                   "sensitivity CSV of the study's [sensitivity] knobs (+ ranking on stdout)");
   sub->add_option("--plot", opt->plots,
                   "[KIND=]FILE.svg|.png, KIND crossover (default), map, energy, ber; repeatable");
-  sub->add_option("--threads", opt->threads, "worker threads, 1 to 1024 (default: all cores)");
+  sub->add_option("--threads", opt->threads,
+                  "worker threads, 1 to 1024 (0 or not given: all cores)");
   sub->add_option("--format", opt->format, "stdout: text table (default) or csv");
   set_runner(sub, [opt] { return run(*opt); });
 }

@@ -31,8 +31,11 @@ struct Options {
 
 int run(const Options &o) {
   sweeps::LinkConfig cfg;
-  if (!o.config.empty())
+  if (!o.config.empty()) {
+    check_input_file(o.config, "--config", "a link TOML file (see docs/link.md)",
+                     "link configuration file not found", true);
     cfg = sweeps::read_link_config(o.config);
+  }
   sweeps::LinkRequest &q = cfg.request;
   const auto given = [&](const char *opt, const char *key) {
     if (o.sub->count(opt) > 0)
@@ -42,8 +45,10 @@ int run(const Options &o) {
                                 "' in --config)");
     return false;
   };
-  if (given("--tech", "tech"))
+  if (given("--tech", "tech")) {
+    check_technology(o.tech);
     q.tech = o.tech;
+  }
   if (given("--length", "length")) {
     q.length_m = parse_quantity_as(o.length, Dimension::length, "--length");
     if (!(q.length_m >= 0 && q.length_m <= 100e3))
@@ -58,24 +63,40 @@ int run(const Options &o) {
     q.channels = o.channels;
   if (o.sub->count("--fidelity") > 0)
     q.fidelity = sweeps::parse_fidelity(o.fidelity);
-  if (o.sub->count("--ber-target") > 0)
+  if (o.sub->count("--ber-target") > 0) {
+    check_ber_target(o.ber_target, *o.sub);
     q.ber_target = o.ber_target;
+  }
   if (o.sub->count("--mc-symbols") > 0) {
     if (o.mc_symbols < 1000 || o.mc_symbols > 1'000'000'000)
       throw InputError("--mc-symbols " + std::to_string(o.mc_symbols), "accepted: 1000 to 1e9");
     q.mc_symbols = static_cast<std::uint64_t>(o.mc_symbols);
   }
-  if (o.sub->count("--lanes") > 0)
+  if (o.sub->count("--lanes") > 0) {
+    if (!(o.lanes >= 0 && o.lanes <= 1024))
+      throw InputError(given_text(*o.sub, "--lanes"), "accepted: 0 (one module's lanes) to 1024");
     q.lanes = o.lanes;
-  if (!o.ambient.empty())
+  }
+  if (!o.ambient.empty()) {
     q.ambient_k = parse_quantity_as(o.ambient, Dimension::temperature, "--ambient");
+    if (!(q.ambient_k >= 200 && q.ambient_k <= 400)) // as link_power_or_warning() checks
+      throw InputError("--ambient '" + o.ambient + "'",
+                       "accepted: 200 K to 400 K (-73 to 127 degC)");
+  }
   if (!o.temperature.empty()) {
     q.temperature_k = parse_quantity_as(o.temperature, Dimension::temperature, "--temperature");
     if (!(q.temperature_k >= 200 && q.temperature_k <= 450))
       throw InputError("--temperature '" + o.temperature + "'",
                        "accepted: 200 K to 450 K (-73 to 177 degC)");
   }
-  const sweeps::LinkReport r = sweeps::evaluate_link(q);
+  sweeps::LinkReport r;
+  try {
+    r = sweeps::evaluate_link(q);
+  } catch (const InputError &e) { // a bad --channel spec: named by the option that gave it
+    if (o.channels.empty() || e.where().rfind("spec '", 0) != 0)
+      throw;
+    throw InputError("--channel", e.what());
+  }
   for (const auto &w : r.warnings)
     std::cerr << "linkphy: warning: " << w << "\n";
   sweeps::OutputFile out(o.output);
@@ -120,7 +141,7 @@ void register_link(CLI::App &app) {
   sub->add_option("--ber-target", opt->ber_target, "post-FEC BER target (default 1e-15)");
   sub->add_option("--mc-symbols", opt->mc_symbols,
                   "Monte Carlo symbols per hop, 1000 to 1e9 (default 1e6)");
-  sub->add_option("--format", opt->format, "output format")->check(CLI::IsMember({"json", "text"}));
+  sub->add_option("--format", opt->format, "output format")->check(one_of({"json", "text"}));
   sub->add_option("-o,--output", opt->output, "write to FILE instead of stdout");
   set_runner(sub, [opt] { return run(*opt); });
 }

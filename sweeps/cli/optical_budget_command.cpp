@@ -20,6 +20,9 @@
 namespace linkphy::cli {
 namespace {
 
+/// Longest --length: the link model's range of `reach` (optical_link_model.cpp validate()).
+constexpr double kMaxLength_km = 200;
+
 struct Options {
   std::string config;
   std::string length;
@@ -41,12 +44,20 @@ int run(const Options &opt) {
       throw InputError("--set '" + s + "'", "expected key=value (e.g. reach=\"100 m\")");
     overrides.set(s.substr(0, eq), s.substr(eq + 1), "--set '" + s + "'");
   }
+  check_input_file(opt.config, "--config",
+                   "a link-model TOML file (e.g. sweeps/examples/optical-budget/850S50_500.toml)",
+                   "configuration file not found", true);
   const auto cfg = sweeps::read_optical_budget_config(opt.config, overrides);
   double length_km = cfg.inputs.reach_km;
   if (!opt.length.empty()) {
     length_km = parse_quantity_as(opt.length, Dimension::length, "--length") / 1e3;
-    if (!(length_km > 0))
-      throw InputError("--length", "'" + opt.length + "' must be > 0");
+    // The range of the model's `reach` (validate(): 0 < reach <= 200 km): the sheet models an
+    // unamplified fibre link (the shipped sheets go to 40 km); 1e300 km printed a 3.6e300 dB
+    // channel loss and a closed eye as if it were an answer.
+    if (!(length_km > 0 && length_km <= kMaxLength_km))
+      throw InputError("--length '" + opt.length + "'",
+                       "accepted: above 0 m, up to 200 km (the link model's range, as for "
+                       "reach: an unamplified fibre link)");
   }
   const OpticalLinkResult r = evaluate_optical_link(cfg.inputs, length_km);
 
@@ -101,9 +112,10 @@ void register_optical_budget(CLI::App &app) {
               "inputs in snake_case; see the example files.\n"
               "Exit 2 with one line on bad input.");
   sub->add_option("--config", opt->config, "link-model TOML file (one sheet's inputs)")->required();
-  sub->add_option("--length", opt->length, "evaluate at this length instead of `reach` (e.g. 2km)");
+  sub->add_option("--length", opt->length,
+                  "evaluate at this length instead of `reach` (e.g. 2km; above 0 m, up to 200 km)");
   sub->add_option("--set", opt->sets, "override a key: --set key=value (repeatable)");
-  sub->add_option("--format", opt->format, "output format")->check(CLI::IsMember({"text", "json"}));
+  sub->add_option("--format", opt->format, "output format")->check(one_of({"text", "json"}));
   sub->add_option("-o,--output", opt->output, "write to FILE instead of stdout");
   set_runner(sub, [opt] { return run(*opt); });
 }

@@ -20,6 +20,7 @@ struct Options {
 int run(const Options &o) {
   if (o.format != "table" && o.format != "json" && o.format != "csv")
     throw InputError("--format '" + o.format + "'", "accepted: table, json, csv");
+  check_input_file(o.file, "file", "a plan TOML file (see docs/plan.md)");
   const sweeps::Plan plan = sweeps::read_plan(o.file);
   const sweeps::PlanResult r = sweeps::evaluate_plan(plan);
   sweeps::OutputFile out(o.output);

@@ -20,10 +20,13 @@ struct Options {
   std::string tech, rate, modulation, fidelity = "statistical", tolerance = "5 mm", output;
   std::vector<std::string> sets;
   double ber_target = 1e-15;
+  CLI::App *sub = nullptr;
 };
 
 int run(const Options &o) {
   sweeps::LinkRequest q;
+  check_technology(o.tech);
+  check_ber_target(o.ber_target, *o.sub);
   q.tech = o.tech;
   q.rate = o.rate;
   if (!o.modulation.empty())
@@ -52,6 +55,7 @@ void register_reach(CLI::App &app) {
               "tried and the bisection runs from the longest that closes towards the next one; "
               "the JSON then has \"closes_at_min\":false with reach_m > 0 (reach_m 0: none of "
               "the 12 closes). Exit 2 with one line on bad input.");
+  opt->sub = sub;
   sub->add_option("--tech", opt->tech, "technology")->required();
   sub->add_option("--rate", opt->rate,
                   "lane rate (25G … 400G, or explicit with its modulation: '106.25 Gb/s PAM4')")

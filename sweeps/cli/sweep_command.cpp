@@ -59,6 +59,7 @@ int run_sweep_command(const SweepArgs &a) {
   o.output = a.output;
   o.resume = a.resume;
   parse_shard(a.shard, o.shard_index, o.shard_count);
+  check_input_file(a.spec, "spec", "a sweep spec TOML with a [sweep] table");
   o.progress = !a.quiet && ::isatty(STDERR_FILENO);
 #ifdef LINKPHY_WITH_MPI
   if (sweeps::mpi::launched_by_mpi()) { // one rank per core by default: 1 thread per rank
@@ -103,7 +104,7 @@ void register_sweep(CLI::App &app) {
   sub->add_option("spec", args->spec, "Sweep spec (TOML with a [sweep] table)")->required();
   sub->add_option("-o,--output", args->output, "CSV output file (default: stdout, unsorted)");
   sub->add_option("--threads", args->threads,
-                  "Worker threads, 1 to 1024 (default: all cores; under mpirun 1 per rank)");
+                  "Worker threads, 1 to 1024 (0 or not given: all cores; under mpirun 1 per rank)");
   sub->add_flag("--resume", args->resume, "Continue OUT.partial left by a killed run");
   sub->add_option("--shard", args->shard, "Take shard K of N (points with index % N == K-1)");
   sub->add_flag("--force", args->force, "Allow more than 1e8 points");
@@ -119,6 +120,8 @@ void register_merge(CLI::App &app) {
   sub->add_option("parts", *parts, "Shard CSV files (same header)")->required();
   sub->add_option("-o,--output", *output, "Merged CSV (default: stdout)");
   set_runner(sub, [parts, output] {
+    for (const auto &p : *parts)
+      check_input_file(p, "parts", "sweep shard CSV files (same header)", "no such file", true);
     sweeps::merge_sweep_files(*parts, *output);
     return 0;
   });

@@ -242,8 +242,17 @@ void write_mixed_mode_csv(std::ostream &os, const Network &mm) {
 
 int run_mixed_mode(const MixedModeOptions &o) {
   const Network se = read_touchstone(o.input).network;
-  const auto pairs = parse_port_pairs(o.ports);
-  Network mm = to_mixed_mode(se, pairs);
+  Network mm;
+  try { // a bad pair list is named by the option that gave it
+    mm = to_mixed_mode(se, parse_port_pairs(o.ports));
+  } catch (const InputError &e) {
+    const bool says = e.detail().find("expected") != std::string::npos;
+    throw InputError("--ports '" + o.ports + "'",
+                     e.detail() +
+                         (says ? ""
+                               : "; accepted: pairs P-N of ports 1.." + std::to_string(se.ports) +
+                                     ", ':' between pairs, e.g. 1-3:2-4"));
+  }
   mm.name = se.name + " mixed-mode";
   if (!o.freqs.empty()) {
     std::vector<double> f;
@@ -273,7 +282,7 @@ void register_touchstone(CLI::App &app) {
               "parameter and format as written in the file");
   info->add_option("FILE", info_opt->file, "Touchstone file (.sNp, or .ts version 2)")->required();
   info->add_option("--format", info_opt->format, "text (default) or json")
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(one_of({"text", "json"}));
   info->add_option("-o,--output", info_opt->output, "write to this file instead of stdout");
   info->footer("Example:\n  linkphy touchstone info channel.s4p --format json");
   set_runner(info, [info_opt] { return run_info(*info_opt); });
@@ -287,9 +296,9 @@ void register_touchstone(CLI::App &app) {
   conv->add_option("-o,--output", conv_opt->output, "output file (default stdout)");
   conv->add_option("--format", conv_opt->format,
                    "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
-      ->check(CLI::IsMember({"csv", "touchstone"}));
+      ->check(one_of({"csv", "touchstone"}));
   conv->add_option("--to", conv_opt->to, "Touchstone number format: ri (default), ma or db")
-      ->check(CLI::IsMember({"ri", "ma", "db", "RI", "MA", "DB"}));
+      ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
   conv->footer("Examples:\n  linkphy touchstone convert channel.s4p -o channel.csv\n"
                "  linkphy touchstone convert old.s2p -o new.s2p --to db");
   set_runner(conv, [conv_opt] { return run_convert(*conv_opt); });
@@ -305,9 +314,9 @@ void register_touchstone(CLI::App &app) {
   cas->add_option("-o,--output", cas_opt->output, "output file (default stdout)");
   cas->add_option("--format", cas_opt->format,
                   "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
-      ->check(CLI::IsMember({"csv", "touchstone"}));
+      ->check(one_of({"csv", "touchstone"}));
   cas->add_option("--to", cas_opt->to, "Touchstone number format: ri (default), ma or db")
-      ->check(CLI::IsMember({"ri", "ma", "db", "RI", "MA", "DB"}));
+      ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
   cas->footer("Example:\n  linkphy touchstone cascade host.s4p cable.s4p host.s4p -o link.s4p");
   set_runner(cas, [cas_opt] { return run_cascade(*cas_opt); });
 
@@ -325,9 +334,9 @@ void register_touchstone(CLI::App &app) {
   mm->add_option("-o,--output", mm_opt->output, "output file (default stdout)");
   mm->add_option("--format", mm_opt->format,
                  "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
-      ->check(CLI::IsMember({"csv", "touchstone"}));
+      ->check(one_of({"csv", "touchstone"}));
   mm->add_option("--to", mm_opt->to, "Touchstone number format: ri (default), ma or db")
-      ->check(CLI::IsMember({"ri", "ma", "db", "RI", "MA", "DB"}));
+      ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
   mm->add_option("--freq", mm_opt->freqs,
                  "report only at these frequencies (with unit, e.g. 26.5625GHz; repeatable), "
                  "linear interpolation of real and imaginary parts");

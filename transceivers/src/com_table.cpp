@@ -417,7 +417,9 @@ ComTable find_com_table(const std::string &path_or_name) {
         if (e.path().extension() == ".toml")
           known += (known.empty() ? "" : ", ") + e.path().stem().string();
     throw InputError("--config '" + path_or_name + "'",
-                     "no such file and no shipped COM table of that name (shipped: " + known + ")");
+                     "no such file and no shipped COM table of that name; accepted: a COM table "
+                     ".toml file or a shipped name: " +
+                         known);
   }
   // Shipped tables do not change while linkphy runs: each is parsed once, not once per SerDes
   // lookup (a link sweep looks one up per hop per point; parsing was ~14 % of an analytic point).
