@@ -87,6 +87,16 @@ std::string accepted(const CLI::Option *opt) {
   return s;
 }
 
+// A word the command line held that CLI11 took for an unknown option ("-inf"): when a required
+// positional then went missing, that word was most likely meant as its value.
+std::string dash_word_hint(const CLI::App *at) {
+  for (const std::string &w : at->remaining())
+    if (w.size() > 1 && w[0] == '-')
+      return "; '" + w + "' was read as an option, not as a value: put values that start with " +
+             "'-' after '--'";
+  return "";
+}
+
 // CLI11's own parse errors in the `WHERE: WHAT` form: the command, the option, what it accepts.
 std::string parse_message(const CLI::App &app, const CLI::ParseError &e) {
   std::string words;
@@ -107,7 +117,7 @@ std::string parse_message(const CLI::App &app, const CLI::ParseError &e) {
     if (pos != std::string::npos && pos + 12 == what.size()) {
       const std::string name = what.substr(0, pos);
       return cmd + name + ": missing (required)" + accepted(option(name)) + " (see " +
-             (words.empty() ? "linkphy" : "linkphy " + words) + " --help)";
+             (words.empty() ? "linkphy" : "linkphy " + words) + " --help)" + dash_word_hint(at);
     }
   }
   if (dynamic_cast<const CLI::ArgumentMismatch *>(&e)) { // "NAME: At least N required but …"
@@ -115,7 +125,7 @@ std::string parse_message(const CLI::App &app, const CLI::ParseError &e) {
     if (colon != std::string::npos) {
       const std::string name = what.substr(0, colon);
       if (const CLI::Option *opt = option(name))
-        return cmd + name + ": " + what.substr(colon + 2) + accepted(opt);
+        return cmd + name + ": " + what.substr(colon + 2) + accepted(opt) + dash_word_hint(at);
     }
   }
   return cmd.empty() ? what : words + ": " + what;

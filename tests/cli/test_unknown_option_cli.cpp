@@ -40,3 +40,17 @@ TEST_CASE("a stray positional argument is named", "[cli][bad-input]") {
   CHECK(r.err_lines().size() == 1);
   CHECK(r.err.find("linkphy: link: unexpected argument 'extra-word'") == 0);
 }
+
+TEST_CASE("a positional value starting with '-' is named as read for an option",
+          "[cli][bad-input]") {
+  using linkphy::test::run_program;
+  const auto r = run_program(LINKPHY_CLI, {"catalog", "show", "laminates", "-inf"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err_lines().size() == 1);
+  CHECK(r.err.find("'-inf' was read as an option, not as a value: put values that start with "
+                   "'-' after '--'") != std::string::npos);
+  // After '--' it is the value, and the catalog says what it accepts.
+  const auto ok = run_program(LINKPHY_CLI, {"catalog", "show", "laminates", "--", "-inf"});
+  CHECK(ok.exit_code == 2);
+  CHECK(ok.err.find("unknown laminates entry '-inf' (known: fr4") != std::string::npos);
+}
