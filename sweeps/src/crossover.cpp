@@ -133,6 +133,7 @@ struct SideBest {
   bool closes = false;
   double energy = std::numeric_limits<double>::quiet_NaN();
   double ber = std::numeric_limits<double>::infinity();
+  std::vector<std::string> out_of_range; ///< technologies past their length_max here
 };
 
 struct CellVerdict {
@@ -162,6 +163,8 @@ public:
       q.adjust = s_.base;
       const TechPoint p = m_.point(q);
       ++evaluations;
+      if (!p.in_range)
+        b.out_of_range.push_back(t);
       if (!p.closes)
         continue;
       const bool better =
@@ -274,6 +277,11 @@ CrossoverRow crossover_at(const CrossoverStudy &s, const CrossoverModel &m,
     }
     row.crossover_m = lo; // the longest distance at which copper still wins
   }
+  // The copper that wins at lo is past its catalog length_max at hi: the flip is that catalog
+  // limit, not copper ceasing to close (nor to win on energy), so the distance is a clip.
+  if (first_win > 0 && std::find(vhi.copper.out_of_range.begin(), vhi.copper.out_of_range.end(),
+                                 vlo.copper.tech) != vhi.copper.out_of_range.end())
+    row.bound = "copper_length_max";
   row.copper_tech = first_win == 0 ? "none" : vlo.copper.tech;
   // The optics named: the best optical technology just above the crossover (where it wins).
   const double d_opt = first_win < 0 ? s.search_max_m : hi;

@@ -94,6 +94,14 @@ void print_crossover_table(std::ostream &os, const CrossoverStudy &s,
   os << "crossover study '" << s.name << "': criterion " << to_string(s.criterion) << ", "
      << to_string(s.fidelity) << " fidelity, BER target " << format_value(s.base.ber_target)
      << "\n";
+  // The technologies that compete (--copper/--optical may differ from the study name's lists).
+  auto list = [](const std::vector<std::string> &v) {
+    std::string t;
+    for (const auto &x : v)
+      t += (t.empty() ? "" : ", ") + x;
+    return t;
+  };
+  os << "copper: " << list(s.copper) << "; optical: " << list(s.optical) << "\n";
   char line[256];
   std::snprintf(line, sizeof line, "%-6s %10s  %-12s %-12s %12s  %12s %12s\n", "rate", "gb_per_s",
                 "copper", "optical", "crossover_m", "cu_pj_bit", "opt_pj_bit");
@@ -111,9 +119,11 @@ void print_crossover_table(std::ostream &os, const CrossoverStudy &s,
                   r.bound.rfind("no_", 0) == 0 ? (r.bound == "no_copper_power_model"
                                                       ? "  (no copper power model at this rate)"
                                                       : "  (no optical power model at this rate)")
-                  : r.optical_closes           ? ""
-                  : r.copper_tech == "none"    ? "  (neither copper nor optics closes there)"
-                                               : "  (no optics closes there)");
+                  : r.bound == "copper_length_max"
+                      ? "  (the copper's catalog length_max, not its reach)"
+                  : r.optical_closes        ? ""
+                  : r.copper_tech == "none" ? "  (neither copper nor optics closes there)"
+                                            : "  (no optics closes there)");
     os << line;
   }
 }

@@ -216,3 +216,41 @@ TEST_CASE("the crossover table says which family closes nowhere", "[crossover]")
   CHECK_THAT(b.str(), Catch::Contains("<0.05") &&
                           Catch::Contains("(neither copper nor optics closes there)"));
 }
+
+TEST_CASE("a crossover at the copper's catalog length_max is flagged, not taken as physics",
+          "[crossover]") {
+  // dac's range ends at 3 m (in_range false beyond, as engine_model reports a length above
+  // length_max), inside its 4 m reach at 25G: the flip at 3 m is the catalog's, and the
+  // sensitivity must not rank it. At 200G the reach (0.485 m) ends first: no clip.
+  auto s = study();
+  s.rates = {"25G", "200G"};
+  s.copper = {"dac"};
+  CrossoverModel m = synthetic_model(1.0);
+  const auto point = m.point;
+  m.point = [point](const TechQuery &q) {
+    if (q.tech == "dac" && q.length_m > 3.0) {
+      TechPoint p;
+      p.in_range = false;
+      return p;
+    }
+    return point(q);
+  };
+  const auto rows = find_crossovers(s, m, 1);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].bound == "copper_length_max");
+  CHECK(rows[0].crossover_m <= 3.0); // lo of the bracket, within the 0.5 % tolerance
+  CHECK(rows[0].crossover_m >= 3.0 / (1 + s.tolerance));
+  CHECK(rows[1].bound.empty());
+  CHECK(rows[1].crossover_m == Approx(reach_m(212.5, 1.0)).epsilon(0.006));
+  // A knob that moves the reach leaves the clipped 25G row without a relative change.
+  s.sensitivity = {{"ber_target", {"1e-12"}, "test"}};
+  const auto sens = crossover_sensitivity(s, m, rows, 1);
+  REQUIRE(sens.size() == 2);
+  CHECK(sens[0].bound == "copper_length_max");
+  CHECK(std::isnan(sens[0].change_pct));
+  CHECK(sens[1].change_pct == Approx(30).margin(1.0)); // 200G: +30 % reach, unclipped
+  std::ostringstream t;
+  print_crossover_table(t, s, rows);
+  CHECK_THAT(t.str(),
+             Catch::Contains("catalog length_max") && Catch::Contains("copper: dac; optical: pcb"));
+}

@@ -6,6 +6,7 @@
 
 #include <linkphy/sweeps/crossover.hpp>
 #include <linkphy/sweeps/crossover_study.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
 
 #include <cmath>
 
@@ -105,4 +106,30 @@ TEST_CASE("a study value a technology refuses is an error, not a technology that
   s.sensitivity = {{"temperature", {"-300 degC"}, "study.toml:28"}};
   CHECK_THROWS_WITH(crossover_sensitivity(s, engine_model(), base, 1),
                     Catch::Contains("must be 200–400 K"));
+}
+
+TEST_CASE("crossover energy: the copper host SerDes equalises the channel at the study's "
+          "temperature",
+          "[crossover]") {
+  // A study at 70 °C closes its links with the channel at 70 °C; the DAC's host SerDes power
+  // follows that channel's IL, so its energy per bit is `linkphy link --temperature 70degC`'s
+  // (same lanes, the default 35 °C inlet). Tolerance 1e-9: the same IL, the same power law.
+  // With the channel at 25 °C (before the fix) it read 10.95 against 11.07 pJ/bit.
+  TechQuery q;
+  q.tech = "dac";
+  q.rate = "100G";
+  q.length_m = 2;
+  q.lanes = 8;
+  q.fidelity = Fidelity::analytic;
+  q.adjust.temperature_k = 343.15;
+  LinkRequest r;
+  r.tech = "dac";
+  r.rate = "100G";
+  r.length_m = 2;
+  r.lanes = 8;
+  r.fidelity = Fidelity::analytic;
+  r.temperature_k = 343.15;
+  const LinkReport link = evaluate_link(r);
+  REQUIRE(link.power);
+  CHECK(technology_energy_pj_per_bit(q) == Approx(link.power->energy_pj_per_bit).epsilon(1e-9));
 }

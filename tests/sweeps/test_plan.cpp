@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/plan.hpp>
 #include <linkphy/sweeps/technology_power.hpp>
 
@@ -160,7 +161,8 @@ techs = ["dac", "pcb"]
   // The roll-up equals direct technology_power evaluations of the same links: 100 links of 4
   // lanes at 5 cm on PCB = 100 × one link's power. Tolerance 0.1 %: the roll-up takes the IL as
   // affine in length (two evaluations); reflections between the sections bend it by ~1e-4.
-  const auto one = technology_power("pcb", p.groups[0].lane, 4, 0.05, {}, p.ambient_k);
+  const auto one = technology_power("pcb", p.groups[0].lane, 4, 0.05, {}, p.ambient_k, std::nullopt,
+                                    p.ambient_k); // the plan's channel temperature
   CHECK(option(s, "pcb").power_w == Approx(100 * one.power_w).epsilon(1e-3));
   // Totals of the chosen technologies: the short group only (the long one has none).
   CHECK(r.chosen.power_w == Approx(option(s, "pcb").power_w));
@@ -203,7 +205,8 @@ techs = ["dac"]
   // evaluation at 1 m to 0.1 % (tolerance as above).
   const TechRateFigures f = tech_rate_figures("dac", p.groups[0], p);
   CHECK(f.host_lane_w(1.5) > f.host_lane_w(0.5));
-  const auto direct = technology_power("dac", p.groups[0].lane, 8, 1.0, {}, p.ambient_k);
+  const auto direct = technology_power("dac", p.groups[0].lane, 8, 1.0, {}, p.ambient_k,
+                                       std::nullopt, p.ambient_k); // the plan's channel temp.
   CHECK(f.host_lane_w(1.0) == Approx(direct.host_serdes_lane_w).epsilon(1e-3));
 }
 
@@ -264,4 +267,35 @@ set = ["awg=28"]
     CHECK(std::string(e.what()).find("'awh=28' fits none of the technologies (dsp-dr, dac)") !=
           std::string::npos);
   }
+}
+
+TEST_CASE("plan power: the host SerDes equalises the channel at the plan's ambient, as link does",
+          "[plan]") {
+  // The reach search runs the channel stages at the plan's ambient; the DAC host SerDes power,
+  // which follows the channel IL, must too: a 70 °C plan's link draws what `linkphy link
+  // --temperature 70degC --ambient 70degC` draws. 1.1 m is the roll-up's second IL anchor
+  // (length_min + 1 m), so the affine IL is exact there: tolerance 1e-9 (rounding). With the
+  // channel at 25 °C (before the fix) the roll-up read 8.437 W against the link's 8.495 W.
+  const Plan p = plan_of(R"(
+ambient = "70 degC"
+fidelity = "analytic"
+[[group]]
+count = 1
+lanes = 8
+rate = "100G"
+length = "1.1 m"
+techs = ["dac"]
+)");
+  const PlanResult r = evaluate_plan(p);
+  LinkRequest q;
+  q.tech = "dac";
+  q.rate = "100G";
+  q.length_m = 1.1;
+  q.fidelity = Fidelity::analytic;
+  q.temperature_k = p.ambient_k;
+  q.ambient_k = p.ambient_k;
+  q.lanes = 8;
+  const LinkReport link = evaluate_link(q);
+  REQUIRE(link.power);
+  CHECK(option(r.groups[0], "dac").power_w == Approx(link.power->power_w).epsilon(1e-9));
 }

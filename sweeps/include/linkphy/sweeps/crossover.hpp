@@ -111,7 +111,9 @@ struct CrossoverRow {
   Criterion criterion = Criterion::feasible;
   double crossover_m = std::numeric_limits<double>::quiet_NaN(); ///< NaN: no change in range
   /// "" exact within tolerance; "below_min": optics already wins at search_min;
-  /// "above_max": copper still wins at search_max; energy criterion only:
+  /// "above_max": copper still wins at search_max; "copper_length_max": the copper technology
+  /// that wins at crossover_m is past its catalog length_max just above it (the distance is that
+  /// catalog limit, not where copper stops closing); energy criterion only:
   /// "no_copper_power_model" / "no_optical_power_model": no technology of that family has a
   /// power model at this rate, so the energy comparison is undetermined (crossover_m NaN).
   std::string bound;
@@ -160,8 +162,9 @@ struct SensitivityRow {
   double lane_rate_gbps = 0;
   double crossover_m = std::numeric_limits<double>::quiet_NaN();
   double base_m = std::numeric_limits<double>::quiet_NaN();
-  /// 100·(x − base)/base; NaN when this crossover or the base sits at a bound of the search
-  /// (its distance is then the search range's, not the physics')
+  /// 100·(x − base)/base; NaN when this crossover or the base sits at a bound of the search or
+  /// at a copper technology's catalog length_max (its distance is then the search range's or the
+  /// catalog's, not the physics')
   double change_pct = std::numeric_limits<double>::quiet_NaN();
   std::string bound;      ///< this crossover's `bound` (CrossoverRow::bound)
   std::string base_bound; ///< the base crossover's `bound`
