@@ -31,17 +31,6 @@ std::string json_list(const std::vector<std::string> &v) {
   return s + "]";
 }
 
-// Always in double quotes (a knob value may be text with commas), '"' doubled (RFC 4180).
-std::string quoted(const std::string &s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"')
-      out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string fixed(double v, const char *fmt) {
   if (std::isnan(v))
     return "-";
@@ -84,7 +73,7 @@ void write_points_csv(std::ostream &os, const std::vector<MapPoint> &points) {
 void write_sensitivity_csv(std::ostream &os, const std::vector<SensitivityRow> &rows) {
   os << "knob,value,rate,lane_rate_gbps,crossover_m,base_m,change_pct,bound,base_bound\n";
   for (const auto &r : rows)
-    os << cell(r.knob) << "," << quoted(r.value) << "," << cell(r.rate) << ","
+    os << cell(r.knob) << "," << csv_quoted(r.value) << "," << cell(r.rate) << ","
        << num(r.lane_rate_gbps) << "," << num(r.crossover_m) << "," << num(r.base_m) << ","
        << num(r.change_pct) << "," << cell(r.bound) << "," << cell(r.base_bound) << "\n";
 }

@@ -70,8 +70,10 @@ std::string csv_number(double v, int significant_digits) {
 }
 
 std::string csv_field(const std::string &s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos)
-    return s;
+  return s.find_first_of(",\"\r\n") == std::string::npos ? s : csv_quoted(s);
+}
+
+std::string csv_quoted(const std::string &s) {
   std::string out = "\"";
   for (const char c : s) {
     if (c == '"')

@@ -28,5 +28,7 @@ std::string csv_number(double v, int significant_digits = 12);
 /// `s` as a CSV field (RFC 4180): as is, or in double quotes with '"' doubled when it holds a
 /// comma, a quote, CR or LF.
 std::string csv_field(const std::string &s);
+/// `s` always in double quotes, '"' doubled (RFC 4180) — for a cell that may hold text with commas.
+std::string csv_quoted(const std::string &s);
 
 } // namespace linkphy::sweeps
