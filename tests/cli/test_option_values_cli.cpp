@@ -53,32 +53,35 @@ void check_refusals(const std::vector<Refusal> &cases, const std::string &tag) {
   }
 }
 
+// The base command lines the cases extend, and `base` followed by `more`.
+const std::vector<std::string> kChannel = {"channel", "twinax:awg=26,length=1m", "--freq",
+                                           "1GHz:2GHz:3"};
+const std::vector<std::string> kLink = {"link",   "--tech", "dac",        "--length", "2m",
+                                        "--rate", "100G",   "--fidelity", "analytic"};
+std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string> &more) {
+  base.insert(base.end(), more.begin(), more.end());
+  return base;
+}
+
 } // namespace
 
 TEST_CASE("an empty or blank option value is refused, not read as the default",
           "[cli][bad-input][option-values]") {
-  const std::vector<std::string> ch = {"channel", "twinax:awg=26,length=1m", "--freq",
-                                       "1GHz:2GHz:3"};
-  auto with = [](std::vector<std::string> base, std::vector<std::string> more) {
-    base.insert(base.end(), more.begin(), more.end());
-    return base;
-  };
-  const std::vector<std::string> link = {"link",   "--tech", "dac",        "--length", "2m",
-                                         "--rate", "100G",   "--fidelity", "analytic"};
   check_refusals(
       {
           // Each was accepted with exit 0: the default (25 degC, one module's lanes, all cores,
           // the study's criterion, the configuration's reach, stdout) used instead.
-          {with(ch, {"--temperature", "", "-o", "@O@"}),
+          {with(kChannel, {"--temperature", "", "-o", "@O@"}),
            {"--temperature: empty value; accepted: "}},
-          {with(ch, {"--temperature", " ", "-o", "@O@"}),
+          {with(kChannel, {"--temperature", " ", "-o", "@O@"}),
            {"--temperature: blank value ' '; accepted: "}},
-          {with(ch, {"-o", ""}), {"--output: empty value; accepted: a file path, or - for stdout"}},
-          {with(link, {"--temperature", "", "-o", "@O@"}), {"--temperature: empty value"}},
-          {with(link, {"--lanes", "", "-o", "@O@"}), {"--lanes: empty value; accepted: lanes"}},
-          {with(link, {"--ambient", "", "-o", "@O@"}), {"--ambient: empty value"}},
-          {with(link, {"--modulation", "", "-o", "@O@"}), {"--modulation: empty value"}},
-          {with(link, {"--config", "", "-o", "@O@"}), {"--config: empty value"}},
+          {with(kChannel, {"-o", ""}),
+           {"--output: empty value; accepted: a file path, or - for stdout"}},
+          {with(kLink, {"--temperature", "", "-o", "@O@"}), {"--temperature: empty value"}},
+          {with(kLink, {"--lanes", "", "-o", "@O@"}), {"--lanes: empty value; accepted: lanes"}},
+          {with(kLink, {"--ambient", "", "-o", "@O@"}), {"--ambient: empty value"}},
+          {with(kLink, {"--modulation", "", "-o", "@O@"}), {"--modulation: empty value"}},
+          {with(kLink, {"--config", "", "-o", "@O@"}), {"--config: empty value"}},
           {{"reach", "--tech", "dac", "--rate", "100G", "--modulation", "", "-o", "@O@"},
            {"--modulation: empty value"}},
           {{"crossover", "--rates", "100G", "--fidelity", "analytic", "--criterion", "", "-o",
@@ -121,23 +124,15 @@ TEST_CASE("optical-budget --length is refused outside the link model's range: ab
 }
 
 TEST_CASE("a refused value's message says what is accepted", "[cli][bad-input][option-values]") {
-  const std::vector<std::string> ch = {"channel", "twinax:awg=26,length=1m", "--freq",
-                                       "1GHz:2GHz:3"};
-  auto with = [](std::vector<std::string> base, std::vector<std::string> more) {
-    base.insert(base.end(), more.begin(), more.end());
-    return base;
-  };
-  const std::vector<std::string> link = {"link",   "--tech", "dac",        "--length", "2m",
-                                         "--rate", "100G",   "--fidelity", "analytic"};
   check_refusals(
       {
           // Quantities: was "'nan' is not a finite number" (no more).
-          {with(ch, {"--temperature", "nan", "-o", "@O@"}),
+          {with(kChannel, {"--temperature", "nan", "-o", "@O@"}),
            {"--temperature: 'nan' is not a finite number; accepted: a temperature, a number with "
             "one of: K, degC"}},
           {{"link", "--tech", "dac", "--length", "abc", "--rate", "100G", "-o", "@O@"},
            {"--length: 'abc' does not start with a number; accepted: a length"}},
-          {with(ch, {"--temperature", "2 GHz", "-o", "@O@"}),
+          {with(kChannel, {"--temperature", "2 GHz", "-o", "@O@"}),
            {"'2 GHz' is a frequency, not a temperature; accepted: K, degC"}},
           // Names from a list: was "--format: abc not in {text,json}".
           {{"com", "--config", "802.3ck-kr", kS4p, "--format", "abc", "-o", "@O@"},
@@ -148,11 +143,11 @@ TEST_CASE("a refused value's message says what is accepted", "[cli][bad-input][o
            {"--config 'no-such-table': no such file and no shipped COM table of that name; "
             "accepted: a COM table .toml file or a shipped name: "}},
           // Numbers out of range: was "--ber-target: must be in (0, 0.5)" and the like.
-          {with(link, {"--ber-target", "nan", "-o", "@O@"}),
+          {with(kLink, {"--ber-target", "nan", "-o", "@O@"}),
            {"--ber-target 'nan': accepted: a BER above 0, below 0.5"}},
-          {with(link, {"--lanes", "-1", "-o", "@O@"}),
+          {with(kLink, {"--lanes", "-1", "-o", "@O@"}),
            {"--lanes '-1': accepted: 0 (one module's lanes) to 1024"}},
-          {with(link, {"--ambient", "1e308 degC", "-o", "@O@"}),
+          {with(kLink, {"--ambient", "1e308 degC", "-o", "@O@"}),
            {"--ambient '1e308 degC': accepted: 200 K to 400 K"}},
           {{"link", "--tech", "dac", "--length", "2m", "--rate", "-1 Gb/s", "-o", "@O@"},
            {"--rate: lane rate '-1 Gb/s' must be positive; accepted: 100 Mb/s to 2 Tb/s"}},
