@@ -394,16 +394,24 @@ AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int 
   return a;
 }
 
-std::shared_ptr<const AnalyticCrosstalk>
-analytic_crosstalk(const Technology &tech, const TechnologyHop &hop, const HopPackage &pkg,
-                   const com::Settings &settings, double baud_bd) {
+std::optional<IcnReference> cable_next_reference(const Technology &tech, const TechnologyHop &hop) {
   const bool cable = std::any_of(hop.stage_specs.begin(), hop.stage_specs.end(),
                                  [](const std::string &s) { return s.rfind("twinax:", 0) == 0; });
   if (!cable || !(tech.next_icn_v > 0))
-    return nullptr;
+    return std::nullopt;
   IcnReference ref;
   ref.icn_v = tech.next_icn_v;
   ref.coupled_delay_s = tech.next_delay_s;
+  return ref;
+}
+
+std::shared_ptr<const AnalyticCrosstalk>
+analytic_crosstalk(const Technology &tech, const TechnologyHop &hop, const HopPackage &pkg,
+                   const com::Settings &settings, double baud_bd) {
+  const std::optional<IcnReference> next = cable_next_reference(tech, hop);
+  if (!next)
+    return nullptr;
+  const IcnReference &ref = *next;
   const double k = next_coupling_from_icn(ref);
   const double df = baud_bd / 1000.0;
   std::vector<double> f;
@@ -554,13 +562,9 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
       in.target_ber = std::min(pre_target / static_cast<double>(tech.hops.size()), 0.1);
       in.adc_enob = sc.adc_enob;
       in.local_search = sc.local_search;
-      const bool cable =
-          std::any_of(th.stage_specs.begin(), th.stage_specs.end(),
-                      [](const std::string &s) { return s.rfind("twinax:", 0) == 0; });
-      if (cable && tech.next_icn_v > 0 && req.fidelity != Fidelity::analytic) {
-        detail::IcnReference ref;
-        ref.icn_v = tech.next_icn_v;
-        ref.coupled_delay_s = tech.next_delay_s;
+      const std::optional<detail::IcnReference> next = detail::cable_next_reference(tech, th);
+      if (next && req.fidelity != Fidelity::analytic) {
+        const detail::IcnReference &ref = *next;
         const double k = detail::next_coupling_from_icn(ref);
         in.aggressors.push_back(
             next_transfer(f, k, ref.baud_bd, ref.coupled_delay_s, pkg, th.name + " NEXT"));

@@ -92,6 +92,9 @@ Network stage_network(const std::string &spec, const std::vector<double> &f_hz,
                       const Conditions &cond, double z_ref_ohm);
 /// The analytic tier's input from a hop's COM settings (loss model left to the caller).
 AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int levels);
+/// The ICN reference of the hop's cable NEXT (next_icn, next_delay of the technology) when the hop
+/// has a twinax stage and the technology a next_icn above 0; none otherwise (no NEXT modelled).
+std::optional<IcnReference> cable_next_reference(const Technology &tech, const TechnologyHop &hop);
 /// The analytic tier's crosstalk of an electrical hop: the cable NEXT the statistical tier adds as
 /// an aggressor (next_aggressor through the SerDes packages, hop_transfer, amplitude A_ne), as
 /// |X(f)|² on f = k·baud/1000 up to 1.5·baud (every fold of the Salz integral).
