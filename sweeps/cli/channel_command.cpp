@@ -147,7 +147,7 @@ void register_channel(CLI::App &app) {
       ->required();
   sub->add_option("--format", opts->format, "Output format: csv (default) or json");
   sub->add_option("--temperature", opts->temperature,
-                  "Board/cable temperature, e.g. 85degC (default 25 degC)");
+                  "Board/cable temperature, e.g. 85degC (default 25 degC; 200 K to 450 K)");
   sub->add_option("-o,--output", opts->output, "Output file (default stdout)");
   sub->add_option("--catalog", opts->catalogs,
                   "User catalog KIND=FILE (KIND: laminates, foils, cables, packages); "

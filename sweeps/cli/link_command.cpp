@@ -131,9 +131,11 @@ void register_link(CLI::App &app) {
                   "lane rate: 25G|50G|100G|200G|400G or e.g. '106.25 Gb/s PAM4' (or '106.25 Gb/s' "
                   "with --modulation)");
   sub->add_option("--config", opt->config, "TOML file with the link's keys (see docs/link.md)");
-  sub->add_option("--temperature", opt->temperature, "stage temperature, e.g. 85degC (25 degC)");
+  sub->add_option("--temperature", opt->temperature,
+                  "stage temperature, e.g. 85degC (25 degC; 200 K to 450 K)");
   sub->add_option("--lanes", opt->lanes, "lanes of the link for power, 1-1024 (0: one module's)");
-  sub->add_option("--ambient", opt->ambient, "inlet air at the modules (default 35 degC)");
+  sub->add_option("--ambient", opt->ambient,
+                  "inlet air at the modules (default 35 degC; 200 K to 400 K)");
   sub->add_option("--modulation", opt->modulation, "NRZ, PAM4, PAM6, PAM8 …");
   sub->add_option("--set", opt->sets, "override key=value (serdes.KEY=value for the SerDes)");
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");
