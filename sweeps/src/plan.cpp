@@ -1,5 +1,6 @@
 // The plan roll-up (plan.hpp): figures once per (technology, rate), then arithmetic over arrays.
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/plan.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/sweeps/technology_power.hpp>
@@ -232,7 +233,7 @@ PlanResult evaluate_plan(const Plan &plan, std::map<std::string, TechRateFigures
     }
     if (gr.chosen < 0) {
       r.warnings.push_back("group '" + g.name + "' (" + g.where +
-                           "): no allowed technology closes at " + std::to_string(longest) + " m");
+                           "): no allowed technology closes at " + number_text(longest) + " m");
     } else {
       const PlanOption &o = gr.options[static_cast<std::size_t>(gr.chosen)];
       r.chosen.modules += o.modules;

@@ -152,6 +152,7 @@ techs = ["dac", "pcb"]
   CHECK_FALSE(r.chosen.closes);
   REQUIRE(r.warnings.size() == 1);
   CHECK(r.warnings[0].find("'long'") != std::string::npos);
+  CHECK(r.warnings[0].find("no allowed technology closes at 20 m") != std::string::npos);
 
   // Pooled modules: 30 links × 3 lanes = 90 lanes over 8-lane DAC ends → 12 per end.
   CHECK(option(l, "dac").modules == 24);
