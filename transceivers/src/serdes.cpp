@@ -11,8 +11,8 @@ namespace linkphy::transceivers {
 
 std::vector<std::string> serdes_keys() {
   std::vector<std::string> k = {
-      "source", "reach_class",     "com_table", "package_case", "dfe_taps", "tx_ffe",   "adc_enob",
-      "a_v",    "eta0_v2_per_ghz", "snr_tx",    "sigma_rj_ui",  "a_dd_ui",  "eq_search"};
+      "source", "reach_class",     "com_table", "package_case", "dfe_taps", "tx_ffe",    "adc_enob",
+      "a_v",    "eta0_v2_per_ghz", "snr_tx",    "sigma_rj_ui",  "a_dd_ui",  "eq_search", "package"};
   for (const auto &rc : lane_rate_class_names())
     k.push_back("com_table_" + rc);
   return k;
@@ -62,6 +62,13 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides,
     throw InputError(p.where_key("tx_ffe"), "must be true or false, got '" + ffe + "'");
   s.tx_ffe = ffe == "true";
   s.adc_enob = p.number_or("adc_enob", 0, 0, 16);
+  const std::string package = p.text_or("package").value_or("table");
+  if (package != "table" && package != "bump")
+    throw InputError(p.where_key("package"),
+                     "'" + package +
+                         "' not accepted; accepted: table (the COM table's package at "
+                         "each end) or bump (die and bump only: a channel within one package)");
+  s.package_line = package == "table";
   const std::string search = p.text_or("eq_search").value_or("local");
   if (search != "exhaustive" && search != "local")
     throw InputError(p.where_key("eq_search"),
@@ -169,6 +176,12 @@ HopPackage serdes_package(const SerdesClass &sc) {
   };
   p.tx = side(0, c.z_p_tx_mm);
   p.rx = side(1, c.z_p_rx_mm);
+  if (!sc.package_line) // die and bump only: the hop's channel is the package substrate (XSR)
+    for (com::PackageSide *end : {&p.tx, &p.rx}) {
+      end->length_mm.clear();
+      end->z_c_ohm.clear();
+      end->c_p_f = 0;
+    }
   return p;
 }
 

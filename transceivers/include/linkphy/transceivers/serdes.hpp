@@ -22,6 +22,11 @@ struct SerdesClass {
   int dfe_taps = -1;         ///< fixed DFE taps kept (−1: all of the table's)
   bool tx_ffe = true;        ///< false: TX FFE fixed at c(0) = 1
   double adc_enob = 0;       ///< ADC effective bits (0: analog slicer), [0, 16]
+  /// Key package: true "table" (the default: the COM table's package — die C_d, bump L_s/C_b,
+  /// package line z_p, ball C_p — at each end); false "bump": the die and its bump only (C_d,
+  /// L_s, C_b), no package line and no ball, for a hop whose channel is the package substrate
+  /// itself (die to die or die to optical engine within one package, OIF CEI-112G-XSR).
+  bool package_line = true;
   /// The equaliser search of statistical hops (key eq_search): true "local" (the default:
   /// com.hpp Settings::Search::local, ~30x faster — the statistical tier's sweep throughput —
   /// but it can settle on a setting with a lower figure of merit; docs/com.md),
