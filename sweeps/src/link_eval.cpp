@@ -7,6 +7,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/hop.hpp>
 #include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/channel_kinds.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <numbers>
@@ -130,11 +132,11 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
       const double f_end = ts->data().freq_hz.back();
       if (f_end < baud_bd / 2)
         throw InputError("spec '" + spec + "'",
-                         "data end at " + std::to_string(f_end / 1e9) +
-                             " GHz, below the Nyquist frequency " + std::to_string(baud_bd / 2e9) +
+                         "data end at " + number_text(f_end / 1e9) +
+                             " GHz, below the Nyquist frequency " + number_text(baud_bd / 2e9) +
                              " GHz; give a file measured to at least baud/2");
       if (f_end < baud_bd)
-        warnings.push_back("spec '" + spec + "': data end at " + std::to_string(f_end / 1e9) +
+        warnings.push_back("spec '" + spec + "': data end at " + number_text(f_end / 1e9) +
                            " GHz, below the baud rate; the equaliser extrapolates above");
       f_max = std::min(f_max, f_end);
     }
@@ -306,6 +308,13 @@ void align_delay(com::PathTransfer &p, double baud_bd) {
   const double shift = tau - 100.0 / baud_bd;
   for (std::size_t k = 0; k < f.size(); ++k)
     p.h21[k] *= std::polar(1.0, 2 * std::numbers::pi * f[k] * shift);
+}
+
+// A figure to 3 significant digits ("1.85e-06"), for messages.
+std::string three_digits(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
 }
 
 double cap_ber(double ber, int levels) {
@@ -615,10 +624,9 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
           hr.mc_ber_high = mc.ber_high;
           hr.snr_db = snr_db_for_ber(lane.modulation, cap_ber(mc.ber, levels));
           if (mc.bit_errors == 0)
-            rep.warnings.push_back(th.name + ": Monte Carlo saw no errors in " +
-                                   std::to_string(req.mc_symbols) +
-                                   " symbols; BER reported as 0 (95 % upper bound " +
-                                   std::to_string(mc.ber_high) + ")");
+            rep.warnings.push_back(
+                th.name + ": Monte Carlo saw no errors in " + std::to_string(req.mc_symbols) +
+                " symbols; BER reported as 0 (95 % upper bound " + three_digits(mc.ber_high) + ")");
         }
       }
       // COM compares the signal with the noise amplitude at DER_0 (93A-1); for Gaussian noise

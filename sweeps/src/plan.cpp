@@ -41,8 +41,9 @@ LengthTable length_table(const PlanGroup &g) {
 }
 
 std::string cache_key(const std::string &tech, const PlanGroup &g, const Plan &plan) {
-  std::string k = tech + "|" + g.rate + "|" + std::to_string(plan.ambient_k) + "|" +
-                  to_string(plan.fidelity) + "|" + std::to_string(plan.ber_target);
+  // number_text: exact (std::to_string's 6 decimals made every BER target below 5e-7 "0.000000").
+  std::string k = tech + "|" + g.rate + "|" + number_text(plan.ambient_k) + "|" +
+                  to_string(plan.fidelity) + "|" + number_text(plan.ber_target);
   for (const auto &s : g.sets)
     k += "|" + s;
   return k;

@@ -300,3 +300,26 @@ techs = ["dac"]
   REQUIRE(link.power);
   CHECK(option(r.groups[0], "dac").power_w == Approx(link.power->power_w).epsilon(1e-9));
 }
+
+TEST_CASE("plan roll-up: a shared cache keeps BER targets apart", "[plan]") {
+  // The per-(technology, rate) cache key held the BER target as std::to_string (6 decimals), so
+  // 1e-15 and 1e-12 were the same key and a cache shared by two plans gave the second plan the
+  // first one's reach.
+  Plan p = plan_of(R"(
+fidelity = "analytic"
+
+[[group]]
+name = "g"
+count = 10
+lanes = 4
+rate = "100G"
+length = "1 m"
+techs = ["dac"]
+)");
+  std::map<std::string, TechRateFigures> cache;
+  (void)evaluate_plan(p, &cache);
+  const std::size_t one = cache.size();
+  p.ber_target = 1e-12;
+  (void)evaluate_plan(p, &cache);
+  CHECK(cache.size() == 2 * one);
+}
