@@ -3,6 +3,7 @@
 #include <linkphy/channels/touchstone_stage.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/touchstone.hpp>
 
 #include <algorithm>
@@ -102,7 +103,7 @@ Network TouchstoneStage::network(std::span<const double> freq_hz, const Conditio
     if (!(x >= 0.0) || x > hi * (1 + 1e-12))
       throw InputError("touchstone '" + path_ + "'",
                        "the frequency grid goes above the file's last frequency (" +
-                           std::to_string(hi / 1e9) + " GHz); accepted: 0 Hz up to that");
+                           number_text(hi / 1e9) + " GHz); accepted: 0 Hz up to that");
     while (j + 2 < f.size() && f[j + 1] < x)
       ++j;
     if (x < f[j])

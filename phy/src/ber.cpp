@@ -3,6 +3,7 @@
 // Halley's method).
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <bit>
 #include <cmath>
@@ -132,8 +133,8 @@ double d_over_sigma_for_ber(Modulation mod, double ber) {
   const double scale = 2.0 * (1.0 - 1.0 / mod.levels) / mod.bits_per_symbol();
   const double ber_max = 0.5 * scale; // BER at d/σ = 0
   if (!(ber > 0.0 && ber < ber_max))
-    throw InputError("target BER", std::to_string(ber) + " out of range for " + mod.name() +
-                                       " (accepted: 0 < BER < " + std::to_string(ber_max) + ")");
+    throw InputError("target BER", number_text(ber) + " out of range for " + mod.name() +
+                                       " (accepted: 0 < BER < " + number_text(ber_max) + ")");
   return q_inverse(ber / scale);
 }
 

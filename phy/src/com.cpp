@@ -8,6 +8,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <algorithm>
@@ -2004,8 +2005,8 @@ Result Evaluator::run() {
       span_v += std::abs(v);
     if (span_v / bin > 2e5) {
       bin = span_v / 2e5;
-      warnings_.push_back(thru_.name + ": interference spans " + std::to_string(span_v / a_s) +
-                          " A_s; PDF bin coarsened to " + std::to_string(bin * 1e6) + " uV");
+      warnings_.push_back(thru_.name + ": interference spans " + number_text(span_v / a_s) +
+                          " A_s; PDF bin coarsened to " + number_text(bin * 1e6) + " uV");
     }
   }
   const double var_x =

@@ -8,6 +8,7 @@
 #include "network_small_solve.hpp"
 
 #include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <Eigen/LU>
 
@@ -221,7 +222,7 @@ Network cascade_chain(const std::vector<const Network *> &nets) {
     if (!std::isfinite(out.s[idx].real()) || !std::isfinite(out.s[idx].imag())) {
       throw InputError(out.name.empty() ? std::string("cascade") : "cascade of " + out.name,
                        "the junction resonates without loss at " +
-                           std::to_string(out.freq_hz[idx / nn]) +
+                           number_text(out.freq_hz[idx / nn]) +
                            " Hz (I - S22·S11 is singular); the cascade does not exist there");
     }
   }

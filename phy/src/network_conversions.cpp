@@ -11,6 +11,7 @@
 #include "network_small_solve.hpp"
 
 #include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <Eigen/LU>
 
@@ -107,7 +108,7 @@ Family family_of(ParameterKind kind, const std::vector<double> &z0, const std::s
 
 [[noreturn]] void throw_singular(const std::vector<double> &freq_hz, std::size_t k,
                                  const std::string &where, const std::string &what) {
-  throw InputError(where, what + " at " + std::to_string(freq_hz[k]) +
+  throw InputError(where, what + " at " + number_text(freq_hz[k]) +
                               " Hz (singular matrix: the parameters do not exist there)");
 }
 

@@ -163,3 +163,14 @@ TEST_CASE("every part in power.toml evaluates to a positive, rate-scaled power",
   }
   CHECK(parts >= 20); // 12 SerDes classes + DSP, retimer, redriver, drivers, TIAs, CDR, d2d, EEPROM
 }
+
+TEST_CASE("a part asked for a lane rate outside its range says both in Gb/s",
+          "[power][bad-input]") {
+  // Exact decimal text (was std::to_string: "25.781250 Gb/s outside … 80.000000 to 128.000000").
+  const PartPowerSpec lr = find_serdes_power("lr", 112);
+  OperatingPoint op;
+  op.lane_rate_bps = 25.78125e9;
+  CHECK_THROWS_WITH(
+      part_power_w(lr, op),
+      Catch::Contains("lane rate 25.78125 Gb/s outside the part's range 80 to 128 Gb/s"));
+}

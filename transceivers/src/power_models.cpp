@@ -1,5 +1,6 @@
 // Power models of active parts (sources in power_models.hpp and power.toml).
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/transceivers/catalogs.hpp>
 #include <linkphy/transceivers/power_models.hpp>
 
@@ -71,10 +72,10 @@ double part_power_w(const PartPowerSpec &s, const OperatingPoint &op) {
   const auto where = [&] { return "power of " + s.name; }; // built only on error (hot path)
   if (!(op.lane_rate_bps >= s.min_rate_bps * (1 - 1e-9) &&
         op.lane_rate_bps <= s.max_rate_bps * (1 + 1e-9)))
-    throw InputError(where(), "lane rate " + std::to_string(op.lane_rate_bps * 1e-9) +
+    throw InputError(where(), "lane rate " + number_text(op.lane_rate_bps * 1e-9) +
                                   " Gb/s outside the part's range " +
-                                  std::to_string(s.min_rate_bps * 1e-9) + " to " +
-                                  std::to_string(s.max_rate_bps * 1e-9) + " Gb/s");
+                                  number_text(s.min_rate_bps * 1e-9) + " to " +
+                                  number_text(s.max_rate_bps * 1e-9) + " Gb/s");
   if (!(op.loss_db >= 0) || (s.pj_per_bit_per_db > 0 && op.loss_db > s.max_loss_db))
     throw InputError(where(), "channel loss " + std::to_string(op.loss_db) +
                                   " dB outside what it equalises (0 to " +
