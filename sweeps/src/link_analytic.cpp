@@ -116,6 +116,7 @@ struct AnalyticPlan {
   double length_verified_m = 0; ///< the longest anchor (channels checked for warnings), m
   std::string tech;
   std::vector<std::string> tech_warnings; ///< the technology's own (Technology::warnings)
+  double tech_length_min_m = 0, tech_length_max_m = 0; ///< its catalog length range, m
 };
 
 std::string plan_key(const LinkRequest &req) {
@@ -184,6 +185,8 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
     const int levels = lane.modulation.levels;
     const Technology probe = link_technology(req, 1.0);
     plan->tech_warnings = probe.warnings;
+    plan->tech_length_min_m = probe.length_min_m;
+    plan->tech_length_max_m = probe.length_max_m;
     const double lb = probe.length_max_m, la = 0.5 * lb;
     const Technology ta = link_technology(req, la), tb = link_technology(req, lb);
     plan->rate_class = technology_rate_class(ta, lane);
@@ -455,6 +458,13 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
   if (details) {
     rep.request = req;
     rep.warnings.insert(rep.warnings.end(), plan.tech_warnings.begin(), plan.tech_warnings.end());
+    if (req.length_m < plan.tech_length_min_m || req.length_m > plan.tech_length_max_m) {
+      Technology range;
+      range.name = req.tech;
+      range.length_min_m = plan.tech_length_min_m;
+      range.length_max_m = plan.tech_length_max_m;
+      rep.warnings.push_back(length_range_warning(range, req.length_m));
+    }
   }
   rep.lane = plan.lane;
   rep.rate_class = plan.rate_class;

@@ -488,6 +488,15 @@ std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, con
   }
 }
 
+std::string length_range_warning(const Technology &tech, double length_m) {
+  if (length_m >= tech.length_min_m && length_m <= tech.length_max_m)
+    return {};
+  return "length " + format_value(length_m) + " m is outside the range technology '" + tech.name +
+         "' is built for (" + format_value(tech.length_min_m) + " m to " +
+         format_value(tech.length_max_m) +
+         " m, keys length_min/length_max): its figures there extrapolate the model";
+}
+
 } // namespace detail
 
 namespace {
@@ -506,6 +515,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
   rep.rate_class = technology_rate_class(tech, lane);
   for (const auto &w : tech.warnings)
     rep.warnings.push_back(w);
+  if (auto w = detail::length_range_warning(tech, req.length_m); !w.empty())
+    rep.warnings.push_back(std::move(w));
   Conditions cond;
   cond.temperature_k = req.temperature_k;
   const double baud = lane.baud_bd;

@@ -70,6 +70,10 @@ double next_coupling_from_icn(const IcnReference &ref);
 com::TwoPort next_aggressor(const std::vector<double> &f_hz, double coupling, double ref_baud_bd,
                             double coupled_delay_s);
 
+/// The report warning for a `length_m` (m) outside the range [`tech`.length_min_m,
+/// length_max_m] the technology's catalog entry is built for; empty inside it.
+std::string length_range_warning(const Technology &tech, double length_m);
+
 /// The request's technology at `length_m` (≥ 0 m) with its --channel stages (if any) as hop 1.
 Technology link_technology(const LinkRequest &req, double length_m);
 

@@ -111,3 +111,26 @@ TEST_CASE("linkphy link on optical technologies: optical hops and the rate check
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err.find("unknown technology 'warp'") != std::string::npos);
 }
+
+TEST_CASE("linkphy link warns when the length is outside the technology's catalog range",
+          "[cli][link]") {
+  // technologies.toml: d2d is built for 0.5 mm to 50 mm, dac for 0.1 m to 10 m. A length outside
+  // is still evaluated (the physics extrapolates) but the report says so, at every fidelity.
+  const std::string warn = "outside the range technology 'd2d' is built for (0.0005 m to 0.05 m";
+  for (const char *fid : {"analytic", "statistical"}) {
+    const auto r =
+        run({"link", "--tech", "d2d", "--length", "1m", "--rate", "50G", "--fidelity", fid});
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.err.find(warn) != std::string::npos);
+    CHECK(r.out.find(warn) != std::string::npos); // in the JSON report's warnings too
+  }
+  const auto in_range =
+      run({"link", "--tech", "d2d", "--length", "10mm", "--rate", "50G", "--fidelity", "analytic"});
+  REQUIRE(in_range.exit_code == 0);
+  CHECK(in_range.err.find("outside the range") == std::string::npos);
+  const auto long_dac =
+      run({"link", "--tech", "dac", "--length", "12m", "--rate", "100G", "--fidelity", "analytic"});
+  REQUIRE(long_dac.exit_code == 0);
+  CHECK(long_dac.err.find("length 12 m is outside the range technology 'dac' is built for (0.1 m "
+                          "to 10 m") != std::string::npos);
+}
