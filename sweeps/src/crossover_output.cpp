@@ -146,6 +146,11 @@ std::string crossover_sidecar_json(const CrossoverStudy &s, const std::string &t
   os << "  \"ber_target\": " << jnum(s.base.ber_target) << ",\n";
   os << "  \"temperature_k\": " << jnum(s.base.temperature_k) << ",\n";
   os << "  \"lanes\": " << s.lanes << ",\n";
+  os << "  \"lanes_note\": \""
+     << (s.lanes == 0 ? "energy per link priced on one module's lanes of each technology at each "
+                        "rate"
+                      : "energy per link priced on this many lanes")
+     << "\",\n";
   os << "  \"sets\": " << json_list(s.base.sets) << ",\n";
   os << "  \"rates\": " << json_list(s.rates) << ",\n";
   os << "  \"copper\": " << json_list(s.copper) << ",\n";

@@ -192,8 +192,9 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
           throw InputError(at_key, "temperature must be 200–400 K");
       } else if (key == "lanes") {
         const double l = parse_quantity_as(text, Dimension::dimensionless, at_key);
-        if (!(l >= 1 && l <= 1024 && l == std::floor(l)))
-          throw InputError(at_key, "lanes must be an integer 1–1024");
+        if (!(l >= 0 && l <= 1024 && l == std::floor(l)))
+          throw InputError(
+              at_key, "lanes must be an integer 0 (one module's lanes per technology) to 1024");
         s.lanes = static_cast<int>(l);
       } else if (key == "search_min")
         s.search_min_m = parse_quantity_as(text, Dimension::length, at_key);

@@ -133,3 +133,32 @@ TEST_CASE("crossover energy: the copper host SerDes equalises the channel at the
   REQUIRE(link.power);
   CHECK(technology_energy_pj_per_bit(q) == Approx(link.power->energy_pj_per_bit).epsilon(1e-9));
 }
+
+TEST_CASE("crossover energy: lanes 0 (the default) prices one module of each technology per rate",
+          "[crossover]") {
+  // An 800G ACC build re-run at 50G carries 16 lanes per end; a study at 8 lanes paid a whole
+  // module for half its payload (21.0 pJ/bit against 15.6 for the full module, before the fix).
+  // Lanes 0 gives `linkphy link`'s default (one module's lanes): the same figure to 1e-9 (same
+  // build, same IL, same power law).
+  TechQuery q;
+  q.tech = "acc";
+  q.rate = "50G";
+  q.length_m = 2;
+  q.fidelity = Fidelity::analytic;
+  CHECK(q.lanes == 0);
+  LinkRequest r;
+  r.tech = "acc";
+  r.rate = "50G";
+  r.length_m = 2;
+  r.fidelity = Fidelity::analytic;
+  r.temperature_k = q.adjust.temperature_k;
+  const LinkReport link = evaluate_link(r);
+  REQUIRE(link.power);
+  CHECK(link.power->lanes == 16);
+  const double full = technology_energy_pj_per_bit(q);
+  CHECK(full == Approx(link.power->energy_pj_per_bit).epsilon(1e-9));
+  q.lanes = 8; // half a module: its fixed parts over half the payload
+  CHECK(technology_energy_pj_per_bit(q) > 1.2 * full);
+  CrossoverStudy s;
+  CHECK(s.lanes == 0);
+}

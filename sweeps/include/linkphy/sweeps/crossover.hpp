@@ -41,7 +41,9 @@ struct TechQuery {
   std::string rate;    ///< lane rate class or explicit rate (lane_rate.hpp)
   double length_m = 1; ///< link length, m (> 0)
   Fidelity fidelity = Fidelity::analytic;
-  int lanes = 8; ///< lanes per link for power (technology_power.hpp), 1–1024
+  /// Lanes per link for power (technology_power.hpp), 1–1024; 0: one module's lanes of `tech`
+  /// at `rate` (technology_module_lanes; 1 without a module).
+  int lanes = 0;
   bool need_energy = false;
   Adjustment adjust;
 };
@@ -84,8 +86,8 @@ struct CrossoverStudy {
   std::string copper_where, optical_where; ///< where the lists came from (file:line, --copper …)
   Criterion criterion = Criterion::feasible;
   Fidelity fidelity = Fidelity::analytic;
-  Adjustment base;                     ///< sets/BER target/temperature of every evaluation
-  int lanes = 8;                       ///< lanes per link for energy (1–1024)
+  Adjustment base; ///< sets/BER target/temperature of every evaluation
+  int lanes = 0; ///< lanes per link for energy (1–1024; 0: one module's lanes per tech and rate)
   double search_min_m = 0.05;          ///< distance search range, m (> 0)
   double search_max_m = 10000;         ///< m (> search_min_m)
   int scan_points = 25;                ///< log-spaced bracketing scan points (≥ 3)

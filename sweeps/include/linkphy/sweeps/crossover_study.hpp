@@ -3,8 +3,9 @@
 // dimensionless technology keys such as awg):
 //   [crossover] name, criterion (feasible|energy|cost), fidelity (analytic|statistical),
 //               rates = ["25G", …], copper = [tech, …], optical = [tech, …], ber_target,
-//               temperature ("25 degC"), lanes (1–1024), search_min, search_max (lengths),
-//               scan_points (≥ 3), tolerance (relative, > 0), plot_rate, sets = ["key=value", …]
+//               temperature ("25 degC"), lanes (0–1024; 0: one module's lanes per technology and
+//               rate), search_min, search_max (lengths), scan_points (≥ 3), tolerance (relative, >
+//               0), plot_rate, sets = ["key=value", …]
 //   [map]       distances = ["1 m", …] or { log|lin = [START, STOP], points = N }
 //   [sensitivity] KEY = [value, …] or { relative = P } (± P % around the base value); KEY is
 //               ber_target, temperature or a technology key (awg, host_length, …)
