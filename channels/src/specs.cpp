@@ -144,9 +144,9 @@ ParamSet with_entry(const ParamSet &spec, const std::string &key, const Catalog 
   const auto name = spec.text_or(key);
   if (!name && fallback.empty())
     return spec;
-  ParamSet merged(spec.where());
+  ParamSet merged(spec.where()); // a key missing from both is the spec's (was blamed on the entry)
   try {
-    merged = cat.entry(name ? *name : fallback, noun);
+    merged.merge(cat.entry(name ? *name : fallback, noun));
   } catch (const InputError &e) {
     throw InputError(spec.where_key(key), e.detail());
   }
