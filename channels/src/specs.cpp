@@ -104,7 +104,9 @@ const std::map<std::string, std::string> &help_table() {
       {"via", "via: l [0H], c [0F], r [0ohm], z0 [50ohm], diff [false] (lumped C/2-L-C/2)"},
       {"connector", "connector: l, c, r, z0, diff (lumped C/2-L-C/2)"},
       {"touchstone", "touchstone: file (.sNp/.ts), ports (A:B single-ended path, or 1-3:2-4 "
-                     "differential pairs → Sdd)"},
+                     "differential pairs → Sdd); measured data: --temperature does not change "
+                     "them; below the file's first frequency extended linearly to DC, above its "
+                     "last refused"},
   };
   return h;
 }

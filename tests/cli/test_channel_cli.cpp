@@ -227,4 +227,11 @@ TEST_CASE("channel reads a measured channel from a Touchstone file", "[cli][chan
   const Run bad = run_cli({"channel", "touchstone:file=" + file, "--freq", "1GHz:2GHz:2"});
   CHECK(bad.code == 2);
   CHECK(bad.err_lines().size() == 1);
+  // Measured data do not follow --temperature (they were measured at one), as --help says.
+  const Run hot = run_cli({"channel", "touchstone:file=" + file + ",ports=1-3:2-4", "--freq",
+                           "26.56GHz:26.56GHz:1", "--temperature", "85degC"});
+  REQUIRE(hot.code == 0);
+  CHECK(hot.out == r.out);
+  const Run help = run_cli({"channel", "--help"});
+  CHECK(help.out.find("measured data: --temperature does not change them") != std::string::npos);
 }
