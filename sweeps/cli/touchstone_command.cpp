@@ -114,6 +114,19 @@ void write_network(const Network &net, const std::string &path, const std::strin
   else
     write_s_csv(out.stream(), net);
   out.commit();
+  // The CSV has no place for the reference impedance: say it when it is not the usual 50 ohm,
+  // so the numbers are not taken for 50-ohm S-parameters.
+  if (fmt != "touchstone" &&
+      std::any_of(net.z0_ohm.begin(), net.z0_ohm.end(), [](double z) { return z != 50.0; })) {
+    std::string z;
+    for (double v : net.z0_ohm) {
+      if (!z.empty())
+        z += ' ';
+      z += number_text(v);
+    }
+    std::cerr << "linkphy: warning: " << net.name << ": the CSV holds S-parameters referenced to "
+              << z << " ohm (per port; the CSV has no z0 column)\n";
+  }
 }
 
 // ---- info -------------------------------------------------------------------------------------

@@ -324,6 +324,19 @@ TEST_CASE("touchstone cascade/mixed-mode: bad input gives exit 2, one line, no o
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("touchstone convert to CSV says a reference impedance other than 50 ohm",
+          "[cli][touchstone]") {
+  // The CSV columns carry S only: a 75-ohm file converted to CSV read back as 50-ohm data with
+  // nothing said. ex17_v2_noise.ts has [Reference] 50 25.
+  const auto r = run_cli(
+      {"touchstone", "convert", kData + "/touchstone/spec/ex17_v2_noise.ts", "--format", "csv"});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.err, Contains("referenced to 50 25 ohm (per port; the CSV has no z0 column)"));
+  const auto plain = run_cli({"touchstone", "convert", kCa});
+  REQUIRE(plain.exit_code == 0);
+  CHECK(plain.err.empty()); // 50 ohm: nothing to say
+}
+
 TEST_CASE("touchstone mixed-mode: a --freq outside the band or out of order is named",
           "[cli][touchstone][errors]") {
   // Were "interpolation of network 'CA_19p75dB_thru mixed-mode': 70000000000.000000 Hz is
