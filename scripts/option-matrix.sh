@@ -275,6 +275,10 @@ file FILES touchstone cascade "$S2P" @V@ -o @O@
 word --format touchstone cascade "$S2P" "$S2P" --format @V@ -o @O@
 word --to touchstone cascade "$S2P" "$S2P" --to @V@ -o @O@
 output -o touchstone cascade "$S2P" "$S2P" -o @V@
+word --port-order touchstone cascade "$S4P" "$S4P" --port-order @V@ -o @O@
+for v in 1,3,2 1,3,2,4,5 1,1,2,4 0,1,2,3 1,3,2,x 1.5,3,2,4 2147483648,3,2,4 ,1,3,2,4; do
+  run_case R --port-order "$v" touchstone cascade "$S4P" "$S4P" --port-order @V@ -o @O@
+done
 CMD="touchstone mixed-mode"
 MM=(touchstone mixed-mode "$S4P" --ports 1-3:2-4)
 file IN touchstone mixed-mode @V@ --ports 1-3:2-4 -o @O@

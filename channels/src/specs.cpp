@@ -104,7 +104,9 @@ const std::map<std::string, std::string> &help_table() {
       {"via", "via: l [0H], c [0F], r [0ohm], z0 [50ohm], diff [false] (lumped C/2-L-C/2)"},
       {"connector", "connector: l, c, r, z0, diff (lumped C/2-L-C/2)"},
       {"touchstone", "touchstone: file (.sNp/.ts), ports (A:B single-ended path, or 1-3:2-4 "
-                     "differential pairs → Sdd)"},
+                     "differential pairs → Sdd); measured data: --temperature does not change "
+                     "them; below the file's first frequency extended linearly to DC, above its "
+                     "last refused"},
   };
   return h;
 }
@@ -144,9 +146,9 @@ ParamSet with_entry(const ParamSet &spec, const std::string &key, const Catalog 
   const auto name = spec.text_or(key);
   if (!name && fallback.empty())
     return spec;
-  ParamSet merged(spec.where());
+  ParamSet merged(spec.where()); // a key missing from both is the spec's (was blamed on the entry)
   try {
-    merged = cat.entry(name ? *name : fallback, noun);
+    merged.merge(cat.entry(name ? *name : fallback, noun));
   } catch (const InputError &e) {
     throw InputError(spec.where_key(key), e.detail());
   }

@@ -49,10 +49,20 @@ TouchstoneStage::TouchstoneStage(const std::string &path, const std::string &por
                                   "ports=1-3:2-4 (differential pairs)");
     net_ = n;
   } else if (ports.find('-') != std::string::npos) {
-    const auto pairs = parse_port_pairs(ports);
-    if (static_cast<int>(pairs.size()) * 2 != n.ports || pairs.size() != 2)
-      throw InputError(where, "differential ports need a 4-port file and two pairs, e.g. 1-3:2-4");
-    const Network mm = to_mixed_mode(n, pairs);
+    std::vector<PortPair> pairs;
+    Network mm;
+    try { // the pair parser and the conversion name neither the spec nor the file: say them
+      pairs = parse_port_pairs(ports);
+      if (static_cast<int>(pairs.size()) * 2 != n.ports || pairs.size() != 2)
+        throw InputError(where,
+                         "differential ports need a 4-port file and two pairs, e.g. 1-3:2-4");
+      mm = to_mixed_mode(n, pairs);
+    } catch (const InputError &e) {
+      if (e.where() == where)
+        throw;
+      throw InputError(where, e.detail() + "; accepted: two pairs P-N of ports 1 to " +
+                                  std::to_string(n.ports) + ", e.g. 1-3:2-4");
+    }
     net_ = sub_two_port(mm, 0, 1); // [d1, d2] block: Sdd
   } else {
     const auto colon = ports.find(':');

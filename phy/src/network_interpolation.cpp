@@ -4,6 +4,7 @@
 #include "network_detail.hpp"
 
 #include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -30,8 +31,8 @@ Network interpolate(const Network &net, std::span<const double> freq_hz) {
                                   std::to_string(q + 1) + ")");
     }
     if (x < lo || x > hi) {
-      throw InputError(where, std::to_string(x) + " Hz is outside the network's band [" +
-                                  std::to_string(lo) + ", " + std::to_string(hi) +
+      throw InputError(where, number_text(x) + " Hz is outside the network's band [" +
+                                  number_text(lo) + ", " + number_text(hi) +
                                   "] Hz; interpolation does not extrapolate");
     }
     // Interval [f[i], f[i+1]] holding x (scipy interp1d: searchsorted left, clipped).

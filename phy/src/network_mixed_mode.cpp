@@ -6,6 +6,7 @@
 #include "network_detail.hpp"
 
 #include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <string>
 
@@ -38,8 +39,8 @@ Network to_mixed_mode(const Network &net, std::span<const PortPair> pairs) {
     if (zp != zn) {
       throw InputError(where, "ports " + std::to_string(pp.positive + 1) + " and " +
                                   std::to_string(pp.negative + 1) +
-                                  " have different reference impedances (" + std::to_string(zp) +
-                                  " vs " + std::to_string(zn) + " ohm); renormalise first");
+                                  " have different reference impedances (" + number_text(zp) +
+                                  " vs " + number_text(zn) + " ohm); renormalise first");
     }
   }
   // Mixed-mode port m: d_l for m = l < np, c_l for m = np + l. Row of M: (pos, neg, sign of neg).

@@ -8,9 +8,11 @@
 #include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -112,6 +114,19 @@ void write_network(const Network &net, const std::string &path, const std::strin
   else
     write_s_csv(out.stream(), net);
   out.commit();
+  // The CSV has no place for the reference impedance: say it when it is not the usual 50 ohm,
+  // so the numbers are not taken for 50-ohm S-parameters.
+  if (fmt != "touchstone" &&
+      std::any_of(net.z0_ohm.begin(), net.z0_ohm.end(), [](double z) { return z != 50.0; })) {
+    std::string z;
+    for (double v : net.z0_ohm) {
+      if (!z.empty())
+        z += ' ';
+      z += number_text(v);
+    }
+    std::cerr << "linkphy: warning: " << net.name << ": the CSV holds S-parameters referenced to "
+              << z << " ohm (per port; the CSV has no z0 column)\n";
+  }
 }
 
 // ---- info -------------------------------------------------------------------------------------
@@ -187,17 +202,85 @@ struct CascadeOptions {
   std::string output;
   std::string format;
   std::string to = "ri";
+  std::string port_order; ///< "1,3,2,4": the inputs then the outputs of every file, 1-based
 };
+
+// --port-order "1,3,2,4" → 0-based {0, 2, 1, 3}, a permutation of the files' ports.
+std::vector<int> parse_port_order(const std::string &text, int ports) {
+  const std::string where = "--port-order '" + text + "'";
+  const std::string accepted = "; accepted: a permutation of 1.." + std::to_string(ports) +
+                               ", inputs first, ',' between (IEEE 802.3 COM files: 1,3,2,4)";
+  std::vector<int> order;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item = text.substr(at, comma - at);
+    int v = 0;
+    const auto r = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (item.empty() || r.ec != std::errc() || r.ptr != item.data() + item.size() || v < 1 ||
+        v > ports)
+      throw InputError(where, "'" + item + "' is not a port of these " + std::to_string(ports) +
+                                  "-port files" + accepted);
+    if (std::find(order.begin(), order.end(), v - 1) != order.end())
+      throw InputError(where, "port " + item + " is listed twice" + accepted);
+    order.push_back(v - 1);
+    at = comma + 1;
+  }
+  if (static_cast<int>(order.size()) != ports)
+    throw InputError(where, "lists " + std::to_string(order.size()) + " of the " +
+                                std::to_string(ports) + " ports" + accepted);
+  return order;
+}
+
+// A 4-port whose thrus run 1→2 and 3→4 rather than 1→3 and 2→4 is in the IEEE 802.3 order
+// (1/3 in, 2/4 out), not the cascade's (1/2 in, 3/4 out). Judged over the lowest 5 % of the
+// band, where a channel passes most: mean |S21|, |S43| above 0.3 (a thru, not a coupler or a
+// crosstalk file) and above twice |S31|, |S42| (the IEEE channels here: 3.2–11×).
+bool looks_ieee_ordered(const Network &n) {
+  if (n.ports != 4)
+    return false;
+  const std::size_t low = std::max<std::size_t>(1, n.frequencies() / 20);
+  double thru = 0, other = 0;
+  for (std::size_t k = 0; k < low; ++k) {
+    thru += std::abs(n.at(k, 1, 0)) + std::abs(n.at(k, 3, 2));
+    other += std::abs(n.at(k, 2, 0)) + std::abs(n.at(k, 3, 1));
+  }
+  return thru > 0.6 * static_cast<double>(low) && thru > 2.0 * other;
+}
 
 int run_cascade(const CascadeOptions &o) {
   std::vector<Network> chain;
   for (const auto &f : o.inputs)
     chain.push_back(read_touchstone(f).network);
+  std::vector<int> order;
+  if (!o.port_order.empty()) {
+    order = parse_port_order(o.port_order, chain.front().ports);
+    for (auto &n : chain) {
+      if (n.ports != chain.front().ports)
+        break; // cascade() refuses the mix, naming both networks
+      n = reorder_ports(n, order);
+    }
+  }
   Network out = cascade(chain);
+  if (!order.empty()) { // back to the files' own port order
+    std::vector<int> inverse(order.size());
+    for (std::size_t p = 0; p < order.size(); ++p)
+      inverse[static_cast<std::size_t>(order[p])] = static_cast<int>(p);
+    out = reorder_ports(out, inverse);
+  }
   out.name = chain.front().name;
   for (std::size_t i = 1; i < chain.size(); ++i)
     out.name += "+" + chain[i].name;
   write_network(out, o.output, o.format, o.to);
+  if (order.empty()) // said once written (a failure is one line, DESIGN.md §6)
+    for (const auto &n : chain)
+      if (looks_ieee_ordered(n)) {
+        std::cerr << "linkphy: warning: " << n.name
+                  << ": its thru runs from port 1 to port 2 (1/3 in, 2/4 out, the IEEE 802.3 "
+                     "order?) but cascade joins ports 3/4 of each file to 1/2 of the next; "
+                     "give --port-order 1,3,2,4 for such files\n";
+        break;
+      }
   return 0;
 }
 
@@ -255,10 +338,22 @@ int run_mixed_mode(const MixedModeOptions &o) {
   }
   mm.name = se.name + " mixed-mode";
   if (!o.freqs.empty()) {
+    // Each value is checked here, so the refusal names it (interpolate() names neither the
+    // option nor the value as typed, and printed the band with std::to_string).
     std::vector<double> f;
-    for (const auto &text : o.freqs)
-      f.push_back(
-          check_frequency_hz(parse_frequency(text, "--freq").value(), "--freq '" + text + "'"));
+    const double lo = mm.freq_hz.front(), hi = mm.freq_hz.back();
+    for (const auto &text : o.freqs) {
+      const std::string where = "--freq '" + text + "'";
+      const double x = check_frequency_hz(parse_frequency(text, "--freq").value(), where);
+      if (x < lo || x > hi)
+        throw InputError(where, "outside the file's band; accepted: " + number_text(lo / 1e9) +
+                                    " to " + number_text(hi / 1e9) +
+                                    " GHz (data are interpolated, never extrapolated)");
+      if (!f.empty() && !(x > f.back()))
+        throw InputError(where, "not above the --freq before it; accepted: ascending frequencies, "
+                                "each given once");
+      f.push_back(x);
+    }
     mm = interpolate(mm, f);
   }
   const std::string fmt = output_format(o.format, o.output);
@@ -317,7 +412,12 @@ void register_touchstone(CLI::App &app) {
       ->check(one_of({"csv", "touchstone"}));
   cas->add_option("--to", cas_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
-  cas->footer("Example:\n  linkphy touchstone cascade host.s4p cable.s4p host.s4p -o link.s4p");
+  cas->add_option("--port-order", cas_opt->port_order,
+                  "the files' ports in cascade order, 1-based, inputs first: 1,3,2,4 for IEEE "
+                  "802.3 channel files (1/3 in, 2/4 out); the output keeps the files' order");
+  cas->footer("Examples:\n  linkphy touchstone cascade host.s4p cable.s4p host.s4p -o link.s4p\n"
+              "  linkphy touchstone cascade CA_19p75dB_thru.s4p DPO_4in_Meg7_THRU.s4p "
+              "--port-order 1,3,2,4 -o ch.s4p");
   set_runner(cas, [cas_opt] { return run_cascade(*cas_opt); });
 
   auto mm_opt = std::make_shared<MixedModeOptions>();

@@ -1,7 +1,9 @@
 // COM/ERL runs: Touchstone channels + a COM parameter table → phy's Annex 93A engine.
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/fft.hpp>
+#include <linkphy/phy/network_ops.hpp>
 #include <linkphy/phy/pulse_response.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/com_run.hpp>
 
 #include <linkphy/phy/touchstone.hpp>
@@ -105,6 +107,24 @@ double il_at(std::span<const double> f, std::span<const Complex> s21, double f0)
 }
 } // namespace
 
+// Annex 93A's package model and ERL terminate the channel in R_0 (93A.1.2), so its S-parameters
+// must be referenced to R_0: a file written for another impedance (`R 75`, a version 2
+// [Reference]) is renormalised first (power waves, Pozar §4.3; = scikit-rf Network.renormalize).
+Network at_r0(const Network &n, double r_0_ohm, std::vector<std::string> &warnings) {
+  const std::vector<double> r0(static_cast<std::size_t>(n.ports), r_0_ohm);
+  if (n.z0_ohm == r0)
+    return n;
+  std::string z;
+  for (double v : n.z0_ohm) {
+    if (!z.empty())
+      z += ' ';
+    z += number_text(v);
+  }
+  warnings.push_back(n.name + ": referenced to " + z +
+                     " ohm in the file; renormalised to R_0 = " + number_text(r_0_ohm) + " ohm");
+  return renormalize(n, r0);
+}
+
 double ComReport::com_min_db() const {
   double m = 1e300;
   for (const auto &c : cases)
@@ -186,16 +206,23 @@ std::vector<std::string> check_channel(const Network &n, const int (&po)[4]) {
   return w;
 }
 
-ComReport run_com(const transceivers::ComTable &t, const Network &thru,
-                  std::span<const Network> fext, std::span<const Network> next,
+ComReport run_com(const transceivers::ComTable &t, const Network &thru_file,
+                  std::span<const Network> fext_file, std::span<const Network> next_file,
                   const int (&po)[4]) {
   ComReport rep;
+  const Network thru = at_r0(thru_file, t.r_0_ohm, rep.warnings);
+  std::vector<Network> fext, next;
+  for (const auto &a : fext_file)
+    fext.push_back(at_r0(a, t.r_0_ohm, rep.warnings));
+  for (const auto &a : next_file)
+    next.push_back(at_r0(a, t.r_0_ohm, rep.warnings));
   rep.table_name = t.name;
   rep.table_file = t.file;
   rep.thru_name = thru.name;
   rep.com_pass_db = t.com_pass_db;
   rep.erl_pass_db = t.erl_pass_db;
-  rep.warnings = check_channel(thru, po);
+  for (const auto &w : check_channel(thru, po))
+    rep.warnings.push_back(w);
   const com::TwoPort ch = differential(thru, po);
   const auto &f = thru.freq_hz;
   rep.il_nyquist_db = il_at(f, ch.s21, t.f_b_hz / 2);

@@ -26,6 +26,17 @@ OutputFile::OutputFile(const std::string &path) {
   }
   check_output_path(path);
   target_ = path;
+  std::error_code ec;
+  const auto st = std::filesystem::status(target_, ec);
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+    // A device or pipe (-o /dev/null, a FIFO): written in place. Renaming a temporary onto it
+    // replaced the node by a regular file (as root, /dev/null itself); it holds no partial file.
+    direct_ = true;
+    file_.open(target_, std::ios::binary | std::ios::out);
+    if (!file_)
+      throw InputError(path, "cannot open for writing");
+    return;
+  }
   temp_ = target_;
   temp_ += ".tmp." + std::to_string(::getpid());
   file_.open(temp_, std::ios::binary | std::ios::trunc);
@@ -34,7 +45,7 @@ OutputFile::OutputFile(const std::string &path) {
 }
 
 OutputFile::~OutputFile() {
-  if (!to_stdout_ && !committed_) {
+  if (!to_stdout_ && !direct_ && !committed_) {
     file_.close();
     std::error_code ec;
     std::filesystem::remove(temp_, ec);
@@ -53,7 +64,8 @@ void OutputFile::commit() {
   if (!file_)
     throw InputError(target_.string(), "write failed");
   file_.close();
-  std::filesystem::rename(temp_, target_);
+  if (!direct_)
+    std::filesystem::rename(temp_, target_);
   committed_ = true;
 }
 

@@ -152,6 +152,23 @@ TEST_CASE("channel -o writes the file and bad input leaves none", "[cli][channel
       {{"channel", "twinax:awg=26,length=2m", "--freq", "1GHz:2GHz:2", "--format", "xml"},
        "accepted: csv, json"},
       {{"channel", "waveguide:length=1m", "--freq", "1GHz:2GHz:2"}, "unknown kind 'waveguide'"},
+      // A key missing from both the spec and its catalog entry is the spec's to give (was
+      // blamed on the entry: "laminates.toml:35: missing key 'height'").
+      {{"channel", "stripline:material=megtron7,width=5mil,length=6in", "--freq", "1GHz:2GHz:2"},
+       "spec 'stripline:material=megtron7,width=5mil,length=6in': missing key 'height'"},
+      // Wrong differential port maps name the spec's file and ports (were "port pairs '1-3:2'"
+      // and "mixed-mode conversion of network 'CA_19p75dB_thru'", neither naming the spec).
+      {{"channel",
+        "touchstone:file=" + std::string(LINKPHY_TEST_DATA_DIR) +
+            "/channels/CA_19p75dB_thru.s4p,ports=1-3:2",
+        "--freq", "1GHz:2GHz:2"},
+       "CA_19p75dB_thru.s4p' ports '1-3:2': '2' is not a pair"},
+      {{"channel",
+        "touchstone:file=" + std::string(LINKPHY_TEST_DATA_DIR) +
+            "/channels/CA_19p75dB_thru.s4p,ports=1-3:2-5",
+        "--freq", "1GHz:2GHz:2"},
+       "ports '1-3:2-5': port 5 does not exist (ports 1..4); accepted: two pairs P-N of ports 1 "
+       "to 4"},
   };
   int i = 0;
   for (auto b : bad) {
@@ -210,4 +227,11 @@ TEST_CASE("channel reads a measured channel from a Touchstone file", "[cli][chan
   const Run bad = run_cli({"channel", "touchstone:file=" + file, "--freq", "1GHz:2GHz:2"});
   CHECK(bad.code == 2);
   CHECK(bad.err_lines().size() == 1);
+  // Measured data do not follow --temperature (they were measured at one), as --help says.
+  const Run hot = run_cli({"channel", "touchstone:file=" + file + ",ports=1-3:2-4", "--freq",
+                           "26.56GHz:26.56GHz:1", "--temperature", "85degC"});
+  REQUIRE(hot.code == 0);
+  CHECK(hot.out == r.out);
+  const Run help = run_cli({"channel", "--help"});
+  CHECK(help.out.find("measured data: --temperature does not change them") != std::string::npos);
 }

@@ -3,6 +3,9 @@
 // 3.715 dB for case 2, ERL 14.12 dB — /work/shared/reference/README.md), and bad input.
 #include <catch2/catch.hpp>
 
+#include <linkphy/phy/network_ops.hpp>
+#include <linkphy/phy/touchstone.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -134,6 +137,33 @@ TEST_CASE("text output names the equaliser per case", "[com][cli]") {
   CHECK(r.out.find("case 2") != std::string::npos);
   CHECK(r.out.find("CTLE g_DC") != std::string::npos);
   CHECK(r.out.find("TX FFE") != std::string::npos);
+  // Both package lengths (case 2's RX is 29 mm, its TX 31 mm; the text showed only the TX),
+  // the noise terms as in the JSON (no aggressor: sigma_XT 0), units on every ERL figure.
+  CHECK(r.out.find("(z_p tx 31.0 1.8 mm, rx 29.0 1.8 mm)") != std::string::npos);
+  CHECK(r.out.find("sigma_XT 0.000 mV") != std::string::npos);
+  CHECK(r.out.find("(port 1: 14.106 dB, port 2: 14.870 dB; threshold 9.700 dB)") !=
+        std::string::npos);
+}
+
+TEST_CASE("text output reports the crosstalk noise and says a table has no ERL criterion",
+          "[com][cli]") {
+  // 25GBASE-KR table (no ERL criterion before 802.3cd: ERL = "0 dB") on a 4 in Megtron 7
+  // channel with a FEXT and a NEXT aggressor. The text reported neither sigma_XT (only the JSON
+  // had it) nor that the ERL is informative: it printed "threshold 0.000" and "ERL >= 0.000 dB"
+  // as if a criterion.
+  const Run r = run("--config 802.3by-kr " + data("channels/DPO_4in_Meg7_THRU.s4p") + " --fext " +
+                        data("channels/xtalk/example2_FEXT1.s4p") + " --next " +
+                        data("channels/xtalk/example2_NEXT1.s4p"),
+                    "by_text");
+  REQUIRE(r.code == 0);
+  const std::regex xt("sigma_XT ([0-9.]+) mV");
+  std::smatch m;
+  REQUIRE(std::regex_search(r.out, m, xt));
+  CHECK(std::stod(m[1]) > 0.1); // 2.434 mV measured (sigma_XT 0 without the aggressors)
+  CHECK(r.out.find("informative: the table has no ERL criterion") != std::string::npos);
+  CHECK(r.out.find("no ERL criterion)") != std::string::npos);
+  CHECK(r.out.find("threshold 0.000") == std::string::npos);
+  CHECK(r.out.find("ERL >= 0.000") == std::string::npos);
 }
 
 TEST_CASE("help shows an example", "[com][cli]") {
@@ -327,4 +357,39 @@ TEST_CASE("a COM run that fails keeps its input warnings on its one error line",
   CHECK(r.err.find("equaliser search failed") != std::string::npos);
   CHECK(r.err.find("(input warnings: ") != std::string::npos);
   CHECK(r.err.find("not passive") != std::string::npos);
+}
+
+TEST_CASE("a channel written for another reference impedance gives the same COM and ERL",
+          "[com][cli]") {
+  // Annex 93A terminates the channel in R_0 = 50 ohm. The same physical channel written at
+  // 75 ohm (v1 `R 75`) or per port (v2 [Reference] 40 60 75 100) must give the 50-ohm COM and
+  // ERL: it was read as if at 50 ohm (75 ohm: COM 4.568 / 3.440 dB, ERL 12.05 dB instead of
+  // 4.822 / 3.715 / 14.11). The renormalisation is the one checked against scikit-rf's
+  // renormalize in tests/phy/test_network_conversions.cpp; written at full double precision,
+  // the 50 -> Z -> 50 round trip changes S by ~1e-15, so COM and ERL agree to 1e-6 dB (the
+  // tolerance only absorbs that rounding in the figures printed to 10 digits).
+  const Run ref = run("--config 802.3ck-kr " + data(kThru) + " --format json", "z0_ref");
+  REQUIRE(ref.code == 0);
+  const linkphy::Network at50 = linkphy::read_touchstone(data(kThru)).network;
+  const std::vector<std::vector<double>> refs = {{75, 75, 75, 75}, {40, 60, 75, 100}};
+  for (const auto &z0 : refs) {
+    const auto path = scratch(z0[0] == z0[1] ? "z0_75.s4p" : "z0_mixed.s4p");
+    {
+      std::ofstream o(path);
+      linkphy::write_touchstone(o, linkphy::renormalize(at50, z0));
+    }
+    const Run r = run("--config 802.3ck-kr " + path.string() + " --format json", "z0_other");
+    INFO(path.string() << "\n" << r.err);
+    REQUIRE(r.code == 0);
+    for (const char *key : {"com_db", "erl11_db", "erl22_db", "il_nyquist_db", "fom_db"}) {
+      const auto a = json_numbers(ref.out, key), b = json_numbers(r.out, key);
+      REQUIRE(a.size() == b.size());
+      for (std::size_t i = 0; i < a.size(); ++i)
+        CHECK(b[i] == Approx(a[i]).margin(1e-6));
+    }
+    // Said on stderr and in the JSON warnings, with the file's impedances.
+    CHECK(r.err.find("renormalised to R_0 = 50 ohm") != std::string::npos);
+    CHECK(r.out.find(z0[0] == z0[1] ? "referenced to 75 75 75 75 ohm"
+                                    : "referenced to 40 60 75 100 ohm") != std::string::npos);
+  }
 }

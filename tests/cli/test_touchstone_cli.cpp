@@ -247,6 +247,60 @@ TEST_CASE("touchstone cascade matches scikit-rf", "[cli][touchstone]") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("touchstone cascade --port-order 1,3,2,4 cascades IEEE channel files as scikit-rf",
+          "[cli][touchstone]") {
+  // IEEE 802.3 files run 1/3 in, 2/4 out; cascade joins ports 3/4 of a file to 1/2 of the next.
+  // Without --port-order the CA cable twice gave Sdd21 -28.55 dB at 26.5625 GHz (in− and out−
+  // joined to in+ and out+), silently; with it, -39.65 dB (`linkphy channel` with two
+  // differential touchstone stages agrees). Reference: skrf cascade_list of CA, TP, DPO each
+  // renumbered to ports 1,3,2,4 (tests/data/reference/network/cascade_ca_tp_dpo_io.csv, every
+  // 100th point; its ports are in+, in−, out+, out−, the files' 1, 3, 2, 4).
+  const auto dir = scratch_dir("ts-cascade-io");
+  const std::string out = (dir / "three.s4p").string();
+  const auto r =
+      run_cli({"touchstone", "cascade", kCa, kData + "/channels/Tp0_Tp5_28p5db_FQSFP_thru.s4p",
+               kData + "/channels/DPO_4in_Meg7_THRU.s4p", "--port-order", "1,3,2,4", "-o", out});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.empty());
+  const auto got = read_touchstone(out).network;
+  REQUIRE(got.ports == 4);
+  std::ifstream ref(kData + "/reference/network/cascade_ca_tp_dpo_io.csv");
+  std::string row;
+  std::getline(ref, row);
+  std::getline(ref, row);
+  const int file_port[4] = {0, 2, 1, 3}; // reference port (in+, in−, out+, out−) → file port
+  std::size_t rows = 0;
+  while (std::getline(ref, row)) {
+    const auto v = csv_numbers(row);
+    const auto k = static_cast<std::size_t>(std::llround(v[0] / 1e7)); // 10 MHz grid from 0 Hz
+    REQUIRE(got.freq_hz[k] == v[0]);
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) {
+        const std::size_t c = 1 + 2 * static_cast<std::size_t>(i * 4 + j);
+        // skrf's connect vs our cascade, three 4-ports, full precision: 1e-9 absolute (|S| ≤ 1).
+        CHECK(std::abs(got.at(k, file_port[i], file_port[j]) - Complex(v[c], v[c + 1])) < 1e-9);
+      }
+    ++rows;
+  }
+  CHECK(rows == 61);
+  // Without the option the IEEE order is noticed and said (the cascade itself is unchanged).
+  const auto w = run_cli({"touchstone", "cascade", kCa, kCa, "-o", (dir / "two.s4p").string()});
+  CHECK(w.exit_code == 0);
+  CHECK_THAT(w.err, Contains("give --port-order 1,3,2,4"));
+  // Bad orders: one line naming the option and what is accepted, no file.
+  for (const char *bad : {"1,3,2", "1,3,2,4,5", "1,1,2,4", "0,1,2,3", "1,3,2,x", "1,3,,2,4"}) {
+    const std::string o = (dir / "bad.s4p").string();
+    const auto b = run_cli({"touchstone", "cascade", kCa, kCa, "--port-order", bad, "-o", o});
+    INFO(bad << " -> " << b.err);
+    CHECK(b.exit_code == 2);
+    REQUIRE(b.err_lines().size() == 1);
+    CHECK_THAT(b.err, StartsWith("linkphy: --port-order '" + std::string(bad) + "': "));
+    CHECK_THAT(b.err, Contains("accepted: a permutation of 1..4"));
+    CHECK_FALSE(std::filesystem::exists(o));
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("touchstone cascade/mixed-mode: bad input gives exit 2, one line, no output file",
           "[cli][touchstone][errors]") {
   const auto dir = scratch_dir("ts-bad2");
@@ -267,6 +321,58 @@ TEST_CASE("touchstone cascade/mixed-mode: bad input gives exit 2, one line, no o
     CHECK_THAT(err[0], StartsWith("linkphy: "));
     CHECK(std::filesystem::is_empty(dir));
   }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone convert to CSV says a reference impedance other than 50 ohm",
+          "[cli][touchstone]") {
+  // The CSV columns carry S only: a 75-ohm file converted to CSV read back as 50-ohm data with
+  // nothing said. ex17_v2_noise.ts has [Reference] 50 25.
+  const auto r = run_cli(
+      {"touchstone", "convert", kData + "/touchstone/spec/ex17_v2_noise.ts", "--format", "csv"});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.err, Contains("referenced to 50 25 ohm (per port; the CSV has no z0 column)"));
+  const auto plain = run_cli({"touchstone", "convert", kCa});
+  REQUIRE(plain.exit_code == 0);
+  CHECK(plain.err.empty()); // 50 ohm: nothing to say
+}
+
+TEST_CASE("touchstone mixed-mode: a --freq outside the band or out of order is named",
+          "[cli][touchstone][errors]") {
+  // Were "interpolation of network 'CA_19p75dB_thru mixed-mode': 70000000000.000000 Hz is
+  // outside the network's band [0.000000, 60000000000.000000] Hz" (std::to_string, no option)
+  // and "... strictly ascending (point 2)".
+  const auto dir = scratch_dir("ts-freq");
+  const std::string out = (dir / "out.csv").string();
+  struct Bad {
+    std::vector<std::string> freqs;
+    std::string says;
+  };
+  const std::vector<Bad> bad = {
+      {{"70GHz"}, "--freq '70GHz': outside the file's band; accepted: 0 to 60 GHz"},
+      {{"26GHz", "13GHz"}, "--freq '13GHz': not above the --freq before it"},
+      {{"26GHz", "26GHz"}, "--freq '26GHz': not above the --freq before it"},
+  };
+  for (const auto &b : bad) {
+    std::vector<std::string> args = {"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4"};
+    for (const auto &f : b.freqs) {
+      args.push_back("--freq");
+      args.push_back(f);
+    }
+    args.push_back("-o");
+    args.push_back(out);
+    const auto r = run_cli(args);
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    const auto err = r.err_lines();
+    REQUIRE(err.size() == 1);
+    CHECK_THAT(err[0], StartsWith("linkphy: " + b.says));
+    CHECK(std::filesystem::is_empty(dir));
+  }
+  // The file's own band ends are accepted (no extrapolation needed).
+  const auto ok = run_cli(
+      {"touchstone", "mixed-mode", kCa, "--ports", "1-3:2-4", "--freq", "0Hz", "--freq", "60GHz"});
+  CHECK(ok.exit_code == 0);
   std::filesystem::remove_all(dir);
 }
 

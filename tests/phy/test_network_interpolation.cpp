@@ -66,6 +66,9 @@ TEST_CASE("interpolation and extrapolation reject bad grids", "[network][interpo
   const std::vector<double> above = {1e9, 61e9};
   CHECK_THROWS_AS(interpolate(ca, above), InputError);
   CHECK_THROWS_WITH(interpolate(ca, above), Contains("outside the network's band"));
+  // number_text, not std::to_string ("61000000000.000000 Hz ... [0.000000, ...").
+  CHECK_THROWS_WITH(interpolate(ca, above),
+                    Contains("6.1e+10 Hz is outside the network's band [0, "));
   const std::vector<double> descending = {2e9, 1e9};
   CHECK_THROWS_WITH(interpolate(ca, descending), Contains("strictly ascending"));
   CHECK_THROWS_WITH(interpolate(ca, std::vector<double>{}), Contains("empty"));

@@ -39,6 +39,9 @@ TEST_CASE("bad port pairs are rejected", "[network][mixed-mode][bad-input]") {
   odd.z0_ohm[2] = 45.0;
   CHECK_THROWS_WITH(to_mixed_mode(odd, parse_port_pairs("1-3:2-4")),
                     Contains("different reference impedances"));
+  // The impedances as number_text writes them (was std::to_string: "50.000000 vs 45.000000").
+  odd.z0_ohm[2] = 45.5;
+  CHECK_THROWS_WITH(to_mixed_mode(odd, parse_port_pairs("1-3:2-4")), Contains("(50 vs 45.5 ohm)"));
 }
 
 TEST_CASE("mixed-mode S of IEEE channels matches scikit-rf se2gmm", "[network][mixed-mode]") {

@@ -139,6 +139,14 @@ TEST_CASE("a raised-cosine RX roll-off needs both corners, start below end", "[c
 TEST_CASE("an unknown key is refused (typos)", "[com][table]") {
   const auto p = write_variant("unknown", "R_LM = 0.95", "R_LM = 0.95\nR_LMM = 0.9");
   CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("R_LMM"));
+  // ... and says what the section accepts (was "key 'signal.R_LMM': unknown key" alone),
+  // optional keys (port_order) included.
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("unknown key; accepted here: signal.A_fe"));
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("signal.R_LM, "));
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("signal.port_order"));
+  const auto top = write_variant("unknown_top", "[thresholds]", "[thresholdz]");
+  CHECK_THROWS_WITH(load_com_table(top), Catch::Contains("key 'thresholdz': unknown key; "
+                                                         "accepted here: board, ctle, dfe, erl"));
 }
 
 TEST_CASE("an unknown table name lists the shipped ones", "[com][table]") {

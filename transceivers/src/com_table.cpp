@@ -24,7 +24,10 @@ class Section {
 public:
   Section(const toml::table *t, std::string file, std::string name)
       : t_(t), file_(std::move(file)), name_(std::move(name)) {}
-  bool has(const std::string &k) const { return t_ && t_->contains(k); }
+  bool has(const std::string &k) const {
+    known_.insert(k); // an optional key asked about is an accepted one
+    return t_ && t_->contains(k);
+  }
   std::string where(const std::string &k) const {
     const toml::node *n = t_ ? t_->get(k) : nullptr;
     return file_ + (n ? ":" + std::to_string(n->source().begin.line) : "") + ": key '" + name_ + k +
@@ -147,8 +150,20 @@ public:
       return;
     for (const auto &[k, v] : *t_) {
       const std::string key(k.str());
-      if (!used_.count(key) && key != "case")
-        throw InputError(where(key), "unknown key");
+      if (!used_.count(key) && key != "case") {
+        std::set<std::string> accepted = known_; // every key this section asked for
+        accepted.insert(used_.begin(), used_.end());
+        if (t_->contains("case"))
+          accepted.insert("case");
+        std::string list;
+        for (const auto &a : accepted) {
+          if (!list.empty())
+            list += ", ";
+          list += name_;
+          list += a;
+        }
+        throw InputError(where(key), "unknown key; accepted here: " + list);
+      }
     }
   }
 
@@ -161,6 +176,7 @@ private:
   const toml::table *t_;
   std::string file_, name_;
   std::set<std::string> used_;
+  mutable std::set<std::string> known_;
 };
 
 Section section(const toml::table &root, const std::string &file, const std::string &name,

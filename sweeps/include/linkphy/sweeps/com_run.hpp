@@ -40,7 +40,13 @@ com::TwoPort differential(const Network &four_port, const int (&port_order)[4]);
 /// and non-causality (energy of Sdd21's impulse response before t = 0, in dB of the total).
 std::vector<std::string> check_channel(const Network &four_port, const int (&port_order)[4]);
 
-/// COM for every package case of the table and ERL of the thru channel.
+/// The channel referenced to R_0 on every port, as Annex 93A's package model and ERL take it:
+/// unchanged when it already is, else renormalised (power waves, = scikit-rf renormalize) with
+/// a warning naming the file's impedances appended to `warnings`.
+Network at_r0(const Network &channel, double r_0_ohm, std::vector<std::string> &warnings);
+
+/// COM for every package case of the table and ERL of the thru channel (each channel first
+/// through at_r0).
 ComReport run_com(const transceivers::ComTable &table, const Network &thru,
                   std::span<const Network> fext, std::span<const Network> next,
                   const int (&port_order)[4]);

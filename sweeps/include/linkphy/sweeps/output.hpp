@@ -13,7 +13,8 @@ namespace linkphy::sweeps {
 /// in a directory that exists. Empty and "-" (stdout) pass. `where` names the option, e.g. "-o".
 void check_output_path(const std::string &path, const std::string &where = {});
 
-/// Writes to `path` atomically, or to stdout when `path` is empty or "-".
+/// Writes to `path` atomically, or to stdout when `path` is empty or "-"; a `path` that exists
+/// and is not a regular file (/dev/null, a FIFO) is written in place.
 class OutputFile {
 public:
   explicit OutputFile(const std::string &path);
@@ -29,6 +30,7 @@ private:
   std::filesystem::path temp_;
   std::ofstream file_;
   bool to_stdout_ = false;
+  bool direct_ = false; ///< target is a device or pipe: written in place, never renamed onto
   bool committed_ = false;
 };
 
