@@ -163,3 +163,74 @@ TEST_CASE("bad sweep specs exit 2 with one line and leave no output", "[sweep][c
   check("out_of_range.toml", "[sweep]\nevaluator = \"fec\"\n[axes]\nber_pre = [1e-3, 0.9]\n",
         "out of range");
 }
+
+namespace {
+
+// Runs `linkphy sweep SPEC -q --threads 1 -o OUT ARGS`, stderr to ERR; returns the exit status
+// (or -1 when killed).
+int sweep_to(const fs::path &spec, const fs::path &out, const std::string &args,
+             const fs::path &err, const std::string &env = "") {
+  const int status = run(env + cli() + " sweep " + spec.string() + " -q --threads 1 -o " +
+                         out.string() + " " + args + " 2>" + err.string());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string one_line(const fs::path &err) {
+  const std::string e = slurp(err);
+  CHECK(std::count(e.begin(), e.end(), '\n') == 1);
+  return e;
+}
+
+} // namespace
+
+TEST_CASE("sweep -o onto a FIFO or a symbolic link is refused and leaves it as it was",
+          "[sweep][cli][bad-input]") {
+  // The output is renamed onto the path: a device (-o /dev/null as root), FIFO or symbolic link
+  // was replaced by a plain file. A FIFO stands in for a device here (harmless if it is replaced).
+  const auto spec = scratch("fifo.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                         "ber_pre = [1e-5, 1e-4]\n";
+  const auto fifo = scratch("out.fifo"), link = scratch("out_link.csv"),
+             target = scratch("out_target.csv"), err = scratch("fifo.err");
+  fs::remove(fifo);
+  REQUIRE(run("mkfifo " + fifo.string()) == 0);
+  CHECK(sweep_to(spec, fifo, "", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: -o '" + fifo.string() +
+                                                        "': is not a regular file"));
+  CHECK(fs::is_fifo(fs::symlink_status(fifo)));
+  CHECK_FALSE(fs::exists(fs::path(fifo.string() + ".partial")));
+  fs::remove(link);
+  std::ofstream(target) << "kept\n";
+  fs::create_symlink(target, link);
+  CHECK(sweep_to(spec, link, "", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("is a symbolic link"));
+  CHECK(fs::is_symlink(fs::symlink_status(link)));
+  CHECK(slurp(target) == "kept\n");
+  // merge writes through the same check.
+  const int status =
+      run(cli() + " merge " + target.string() + " -o " + fifo.string() + " 2>" + err.string());
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(fs::is_fifo(fs::symlink_status(fifo)));
+}
+
+TEST_CASE("rows to a stdout that cannot take them end with exit 2, not 0", "[sweep][cli]") {
+  // /dev/full: every write fails with ENOSPC (Linux).
+  if (!fs::is_character_file("/dev/full")) {
+    WARN("no /dev/full: not checked");
+    return;
+  }
+  const auto spec = scratch("full.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                         "ber_pre = [1e-5, 1e-4]\n";
+  const auto err = scratch("full.err"), part = scratch("full_part.csv");
+  std::ofstream(part) << "point,x\n0,1\n";
+  for (const std::string &cmd :
+       {cli() + " sweep " + spec.string() + " -q", cli() + " sweep " + spec.string() + " -q -o -",
+        cli() + " merge " + part.string()}) {
+    INFO(cmd);
+    const int status = run(cmd + " >/dev/full 2>" + err.string());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: stdout: write failed"));
+  }
+}
