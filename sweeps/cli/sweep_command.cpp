@@ -45,7 +45,10 @@ void parse_shard(const std::string &text, int &k, int &n) {
 }
 
 void report(const SweepArgs &a, const sweeps::SweepSummary &s, int ranks) {
-  if (!a.output.empty() && a.output != "-")
+  if (s.already_complete)
+    std::cerr << "linkphy: " << a.output << " is complete (" << a.output
+              << ".json records this sweep, " << s.points << " points); nothing to resume\n";
+  else if (!a.output.empty() && a.output != "-")
     std::cerr << "linkphy: " << s.evaluated << " points evaluated"
               << (s.resumed ? " (" + std::to_string(s.resumed) + " resumed)" : std::string())
               << (ranks > 1 ? " on " + std::to_string(ranks) + " MPI ranks" : std::string())

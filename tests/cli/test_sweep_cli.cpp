@@ -175,6 +175,16 @@ int sweep_to(const fs::path &spec, const fs::path &out, const std::string &args,
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// A killed run of `spec` into `out` (SIGKILL after 300 of its 10,000 rows): out.partial is left.
+void killed_run(const fs::path &spec, const fs::path &out) {
+  for (const auto &p : {out, fs::path(out.string() + ".partial"),
+                        fs::path(out.string() + ".partial.spec"), fs::path(out.string() + ".json")})
+    fs::remove(p);
+  sweep_to(spec, out, "", scratch("killed.err"), "LINKPHY_TEST_KILL_AFTER_ROWS=300 ");
+  REQUIRE(fs::exists(fs::path(out.string() + ".partial")));
+  REQUIRE_FALSE(fs::exists(out));
+}
+
 std::string one_line(const fs::path &err) {
   const std::string e = slurp(err);
   CHECK(std::count(e.begin(), e.end(), '\n') == 1);
@@ -182,6 +192,120 @@ std::string one_line(const fs::path &err) {
 }
 
 } // namespace
+
+TEST_CASE("sweep --resume refuses a partial written by a changed spec and leaves it as it is",
+          "[sweep][cli][resume]") {
+  const auto err = scratch("changed.err");
+  const auto out = scratch("changed.csv");
+  const fs::path partial(out.string() + ".partial");
+  SECTION("an axis' values changed (same header, same point count)") {
+    const auto spec = big_spec("changed_axis.toml");
+    killed_run(spec, out);
+    const std::string before = slurp(partial);
+    std::ofstream(spec) << "[sweep]\nname = \"resume-test\"\nevaluator = \"fec\"\n[axes]\n"
+                           "fec = [\"KR4\", \"KP4\"]\n"
+                           "ber_pre = { log = [\"1e-9\", \"1e-2\"], points = 5000 }\n";
+    CHECK(sweep_to(spec, out, "--resume", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + partial.string() +
+                                                          ": written by another sweep") &&
+                                  Catch::Matchers::Contains("not resuming"));
+    CHECK(slurp(partial) == before);
+    CHECK_FALSE(fs::exists(out));
+    // A partial without its stamp (an older binary's): the rows' axis cells give it away.
+    fs::remove(fs::path(partial.string() + ".spec"));
+    CHECK(sweep_to(spec, out, "--resume", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + partial.string() +
+                                                          ":2: "
+                                                          "point 0: its axis values are not this "
+                                                          "spec's"));
+    CHECK(slurp(partial) == before);
+    CHECK_FALSE(fs::exists(out));
+  }
+  SECTION("a fixed key changed (same header, same axes)") {
+    const auto spec = scratch("changed_fixed.toml");
+    const auto write = [&](const char *code) {
+      std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"" << code
+                          << "\"\n[axes]\nber_pre = { log = [\"1e-8\", \"1e-2\"], points = 10000 "
+                             "}\n";
+    };
+    write("KP4");
+    killed_run(spec, out);
+    write("KR4");
+    CHECK(sweep_to(spec, out, "--resume", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::Contains("written by another sweep"));
+    CHECK_FALSE(fs::exists(out));
+    // The spec restored: the run resumes and ends as an uninterrupted one.
+    write("KP4");
+    CHECK(sweep_to(spec, out, "--resume", err) == 0);
+    const auto ref = scratch("changed_fixed_ref.csv");
+    CHECK(sweep_to(spec, ref, "", err) == 0);
+    CHECK(slurp(out) == slurp(ref));
+    CHECK_FALSE(fs::exists(partial));
+    CHECK_FALSE(fs::exists(fs::path(partial.string() + ".spec")));
+  }
+}
+
+TEST_CASE("sweep --resume with no partial: a complete output of the same sweep is left alone",
+          "[sweep][cli][resume]") {
+  const auto spec = scratch("complete.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                         "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 50 }\n";
+  const auto out = scratch("complete.csv"), err = scratch("complete.err");
+  fs::remove(out);
+  fs::remove(fs::path(out.string() + ".partial"));
+  // Neither OUT nor OUT.partial: a fresh run.
+  REQUIRE(sweep_to(spec, out, "--resume", err) == 0);
+  const std::string done = slurp(out), sidecar = slurp(fs::path(out.string() + ".json"));
+  CHECK(std::count(done.begin(), done.end(), '\n') == 51);
+  // The sidecar records the fingerprint --resume compares, and does not call every column SI
+  // (the evaluators' columns carry their own units: _gbps, _mv, _pj_per_bit).
+  CHECK_THAT(sidecar, Catch::Matchers::Contains("\"spec_hash\": \"") &&
+                          Catch::Matchers::Contains("axis columns are in SI units") &&
+                          !Catch::Matchers::Contains("\"units\": \"SI;"));
+  // OUT complete, the same sweep: nothing evaluated, nothing rewritten.
+  CHECK(sweep_to(spec, out, "--resume", err) == 0);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("is complete") &&
+                                Catch::Matchers::Contains("nothing to resume"));
+  CHECK(slurp(out) == done);
+  CHECK(slurp(fs::path(out.string() + ".json")) == sidecar);
+  // Another shard of it, or another sweep: refused, OUT kept.
+  CHECK(sweep_to(spec, out, "--resume --shard 1/2", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("does not record this sweep"));
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KR4\"\n[axes]\n"
+                         "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 50 }\n";
+  CHECK(sweep_to(spec, out, "--resume", err) == 2);
+  CHECK_THAT(one_line(err),
+             Catch::Matchers::StartsWith("linkphy: --resume: " + out.string() + " exists") &&
+                 Catch::Matchers::Contains("does not record this sweep"));
+  CHECK(slurp(out) == done);
+}
+
+TEST_CASE("merge refuses shards of different sweeps that share a header", "[sweep][cli][merge]") {
+  const auto a = scratch("merge_a.toml"), b = scratch("merge_b.toml");
+  std::ofstream(a) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                      "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 30 }\n";
+  std::ofstream(b) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                      "ber_pre = { log = [\"1e-9\", \"1e-2\"], points = 30 }\n";
+  const auto p1 = scratch("merge_p1.csv"), p2 = scratch("merge_p2.csv"),
+             q2 = scratch("merge_q2.csv"), err = scratch("merge.err"),
+             merged = scratch("merge_ab.csv");
+  REQUIRE(sweep_to(a, p1, "--shard 1/2", err) == 0);
+  REQUIRE(sweep_to(a, p2, "--shard 2/2", err) == 0);
+  REQUIRE(sweep_to(b, q2, "--shard 2/2", err) == 0);
+  fs::remove(merged);
+  const int status = run(cli() + " merge " + p1.string() + " " + q2.string() + " -o " +
+                         merged.string() + " 2>" + err.string());
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + q2.string() + ".json: ") &&
+                                Catch::Matchers::Contains("shards of different sweeps"));
+  CHECK_FALSE(fs::exists(merged));
+  // The shards of one sweep still merge, in any order.
+  CHECK(run(cli() + " merge " + p2.string() + " " + p1.string() + " -o " + merged.string()) == 0);
+  const auto whole = scratch("merge_whole.csv");
+  REQUIRE(sweep_to(a, whole, "", err) == 0);
+  CHECK(slurp(merged) == slurp(whole));
+}
 
 TEST_CASE("sweep -o onto a FIFO or a symbolic link is refused and leaves it as it was",
           "[sweep][cli][bad-input]") {
