@@ -219,13 +219,66 @@ std::string SweepRows::row_prefix(std::uint64_t i) const {
 }
 
 void SweepRows::validate(std::uint64_t i) const {
+  // Unknown keys first: a misspelt axis ('lenght') is named as such, not reported as the key it
+  // was meant to be ('missing key length') by the evaluation below.
+  const ParamSet first = spec_.point(i);
+  const auto accepted = evaluator_.accepted_keys();
+  for (const auto &[key, value] : first.values())
+    if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
+      std::string list; // as ParamSet::reject_unused words it
+      for (const auto &a : accepted)
+        list += (list.empty() ? "" : ", ") + a;
+      throw InputError(first.where_key(key), "unknown key; accepted: " + list);
+    }
   for (const auto &axis : spec_.axes)
     for (const auto &v : axis.values)
       evaluator_.check_value(axis.key, v, axis.where + ": axis '" + axis.key + "'");
-  const ParamSet p = spec_.point(i);
   std::vector<std::string> cells;
-  evaluator_.evaluate(p, cells);
-  p.reject_unused(evaluator_.accepted_keys());
+  evaluator_.evaluate(first, cells);
+  first.reject_unused(accepted);
+  check_setups(first);
+}
+
+void SweepRows::check_setups(const ParamSet &first) const {
+  // Every combination of the values the axes give the evaluator's setup keys (the link
+  // evaluator: technology × lane rate × modulation × sets), so that a technology that cannot run
+  // a listed rate is an error now, not at a point hours into the run.
+  const auto keys = evaluator_.setup_keys();
+  std::vector<std::size_t> axes;
+  for (std::size_t a = 0; a < spec_.axes.size(); ++a)
+    if (std::find(keys.begin(), keys.end(), spec_.axes[a].key) != keys.end())
+      axes.push_back(a);
+  if (axes.empty())
+    return;
+  constexpr std::uint64_t kMaxCombinations = 10'000; // ≈ 20 µs each (link: make_technology)
+  std::uint64_t combinations = 1;
+  for (const std::size_t a : axes) {
+    const std::uint64_t len = spec_.axes[a].values.size();
+    combinations = spec_.combine == Combine::zip ? len : combinations * len;
+    if (combinations > kMaxCombinations)
+      return; // the points check their own setup
+  }
+  ParamSet p = first;
+  std::vector<std::size_t> idx(axes.size(), 0);
+  for (std::uint64_t c = 0; c < combinations; ++c) {
+    std::uint64_t rest = c; // product: mixed radix, the last axis fastest; zip: c on every axis
+    for (std::size_t k = axes.size(); k-- > 0;) {
+      const auto &ax = spec_.axes[axes[k]];
+      idx[k] = spec_.combine == Combine::zip ? static_cast<std::size_t>(c)
+                                             : static_cast<std::size_t>(rest % ax.values.size());
+      rest /= ax.values.size();
+      p.set(ax.key, ax.values[idx[k]], ax.where);
+    }
+    try {
+      evaluator_.check_setup(p);
+    } catch (const InputError &e) {
+      std::string values;
+      for (std::size_t k = 0; k < axes.size(); ++k)
+        values += (k ? ", " : "") + spec_.axes[axes[k]].key + " = '" +
+                  spec_.axes[axes[k]].values[idx[k]] + "'";
+      throw InputError(spec_.axes[axes.front()].where, values + ": " + e.detail());
+    }
+  }
 }
 
 // ---- SweepWriter ------------------------------------------------------------------------------

@@ -353,8 +353,12 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
       Axis axis;
       axis.key = std::string(k);
       axis.where = line_of(file, v);
-      if (spec.fixed.has(axis.key))
-        throw InputError(axis.where, "axis '" + axis.key + "' is also a fixed key");
+      if (spec.fixed.has(axis.key)) { // [sweep] keys (fidelity, ber_target, fec) are fixed too
+        std::string at = spec.fixed.where_key(axis.key); // "FILE:LINE: key 'k'"
+        at = at.substr(0, at.rfind(": key '"));
+        throw InputError(axis.where, "axis '" + axis.key + "' is also a fixed key (" + at +
+                                         ", [sweep] or [fixed]); give it once");
+      }
       if (const auto *arr = v.as_array()) {
         for (const auto &e : *arr)
           axis.values.push_back(scalar_text(e, axis.where));

@@ -307,6 +307,64 @@ TEST_CASE("merge refuses shards of different sweeps that share a header", "[swee
   CHECK(slurp(merged) == slurp(whole));
 }
 
+TEST_CASE("a misspelt axis key, a rate a technology cannot run and an unknown --set key are "
+          "refused before any point runs",
+          "[sweep][cli][bad-input]") {
+  const auto check = [](const std::string &name, const std::string &text,
+                        const std::string &message) {
+    const auto spec = scratch(name);
+    std::ofstream(spec) << text;
+    const auto out = scratch(name + ".csv"), err = scratch(name + ".err");
+    fs::remove(out);
+    CHECK(sweep_to(spec, out, "", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + spec.string() + ":") &&
+                                  Catch::Matchers::Contains(message));
+    CHECK_FALSE(fs::exists(out));
+    CHECK_FALSE(fs::exists(fs::path(out.string() + ".partial")));
+    CHECK_FALSE(fs::exists(fs::path(out.string() + ".partial.spec")));
+  };
+  const std::string head = "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n[fixed]\n";
+  // Was "missing key 'length'" (the evaluation ran before the unknown-key check).
+  check("typo_axis.toml", head + "tech = \"dac\"\nrate = \"100G\"\n[axes]\nlenght = [\"1 m\"]\n",
+        "typo_axis.toml:8: key 'lenght': unknown key; accepted: tech, length, rate");
+  // Were "point 2: --rate: …" after the points before it had run (no FILE:LINE).
+  check("tech_rate.toml",
+        head +
+            "length = \"1 m\"\n[axes]\ntech = [\"dac\", \"dsp-lr\"]\nrate = [\"100G\", \"25G\"]\n",
+        "tech_rate.toml:7: tech = 'dsp-lr', rate = '25G': technology 'dsp-lr' cannot run 25G");
+  check("rate_class.toml",
+        head + "tech = \"dac\"\nlength = \"1 m\"\n[axes]\nrate = [\"100G\", \"300G\"]\n",
+        "rate_class.toml:8: rate = '300G': unknown lane-rate class '300G'");
+  check("set_key.toml",
+        head + "tech = \"pcb\"\nrate = \"50G\"\nlength = \"1 m\"\n[axes]\n"
+               "set = [\"material=fr4\", \"colour=red\"]\n",
+        "set_key.toml:9: set = 'colour=red': technology 'pcb' has no key 'colour'");
+  // A [sweep] key is a fixed key: the message says where it was given.
+  check("fidelity_twice.toml",
+        head + "tech = \"dac\"\nrate = \"100G\"\nlength = \"1 m\"\n"
+               "[axes]\nfidelity = [\"analytic\", \"statistical\"]\n",
+        "fidelity_twice.toml:9: axis 'fidelity' is also a fixed key (" +
+            scratch("fidelity_twice.toml").string() + ":3, [sweep] or [fixed]); give it once");
+  // zip: the combinations are the points' own.
+  check("zip_rate.toml",
+        "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\ncombine = \"zip\"\n[fixed]\n"
+        "length = \"1 m\"\n[axes]\ntech = [\"dac\", \"dsp-lr\"]\nrate = [\"25G\", \"25G\"]\n",
+        "zip_rate.toml:8: tech = 'dsp-lr', rate = '25G': technology 'dsp-lr' cannot run 25G");
+}
+
+TEST_CASE("sweep -o naming the spec itself is refused and the spec kept",
+          "[sweep][cli][bad-input]") {
+  const auto spec = scratch("self.toml");
+  const std::string text = "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                           "ber_pre = [1e-5, 1e-4]\n";
+  std::ofstream(spec) << text;
+  const auto err = scratch("self.err");
+  CHECK(sweep_to(spec, spec, "", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("is the sweep spec itself"));
+  CHECK(slurp(spec) == text);
+  CHECK_FALSE(fs::exists(fs::path(spec.string() + ".json")));
+}
+
 TEST_CASE("sweep -o onto a FIFO or a symbolic link is refused and leaves it as it was",
           "[sweep][cli][bad-input]") {
   // The output is renamed onto the path: a device (-o /dev/null as root), FIFO or symbolic link

@@ -85,6 +85,10 @@ public:
   std::string row_prefix(std::uint64_t i) const;
 
 private:
+  /// Evaluator::check_setup on each combination of the axes' values of its setup_keys (≤ 10⁴;
+  /// more are left to the points); InputError at the first axis' FILE:LINE naming the values.
+  void check_setups(const ParamSet &first) const;
+
   const SweepSpec &spec_;
   const Evaluator &evaluator_;
   EvaluationContext context_;
