@@ -7,6 +7,9 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -201,7 +204,14 @@ int main(int argc, char **argv) {
   linkphy::cli::register_all(app);
   try {
     app.parse(argc, argv);
-    return linkphy::cli::run_selected(app);
+    const int code = linkphy::cli::run_selected(app);
+    // Rows or a report to a full disk or a closed stdout must not end with exit 0.
+    std::cout.flush();
+    if (code == 0 && (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)))
+      return fail("stdout: write failed" +
+                  (errno ? " (" + std::string(std::strerror(errno)) + ")" : std::string()) +
+                  "; the output is incomplete");
+    return code;
   } catch (const CLI::CallForHelp &e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp &e) {

@@ -12,7 +12,9 @@
 #include <linkphy/sweeps/sweep_runner.hpp>
 #include <linkphy/sweeps/sweep_spec.hpp>
 
+#include <filesystem>
 #include <iostream>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -45,7 +47,10 @@ void parse_shard(const std::string &text, int &k, int &n) {
 }
 
 void report(const SweepArgs &a, const sweeps::SweepSummary &s, int ranks) {
-  if (!a.output.empty() && a.output != "-")
+  if (s.already_complete)
+    std::cerr << "linkphy: " << a.output << " is complete (" << a.output
+              << ".json records this sweep, " << s.points << " points); nothing to resume\n";
+  else if (!a.output.empty() && a.output != "-")
     std::cerr << "linkphy: " << s.evaluated << " points evaluated"
               << (s.resumed ? " (" + std::to_string(s.resumed) + " resumed)" : std::string())
               << (ranks > 1 ? " on " + std::to_string(ranks) + " MPI ranks" : std::string())
@@ -60,6 +65,11 @@ int run_sweep_command(const SweepArgs &a) {
   o.resume = a.resume;
   parse_shard(a.shard, o.shard_index, o.shard_count);
   check_input_file(a.spec, "spec", "a sweep spec TOML with a [sweep] table");
+  if (std::error_code ec;
+      !a.output.empty() && a.output != "-" && std::filesystem::equivalent(a.output, a.spec, ec))
+    throw InputError("-o '" + a.output + "'",
+                     "is the sweep spec itself (it would be overwritten); accepted: another file "
+                     "path, or - for stdout");
   o.progress = !a.quiet && ::isatty(STDERR_FILENO);
 #ifdef LINKPHY_WITH_MPI
   if (sweeps::mpi::launched_by_mpi()) { // one rank per core by default: 1 thread per rank

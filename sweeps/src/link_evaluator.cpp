@@ -47,6 +47,13 @@ public:
         throw InputError(where, "'" + value + "' is out of range; accepted: 0 m to 100 km");
     }
   }
+  std::vector<std::string> setup_keys() const override {
+    return {"tech", "rate", "modulation", "set"};
+  }
+  void check_setup(const ParamSet &p) const override {
+    const LinkRequest q = request_of(p, {});
+    (void)detail::link_technology(q, q.length_m); // the rate class, the sets' keys
+  }
   void prepare(const ParamSet &p) const override {
     try {
       const LinkRequest q = request_of(p, {});

@@ -14,6 +14,16 @@ void check_output_path(const std::string &path, const std::string &where) {
   std::error_code ec;
   if (std::filesystem::is_directory(p, ec) || path.back() == '/')
     throw InputError(at, "is a directory" + accepted);
+  // The output is written next to the path and renamed onto it: that would replace a device
+  // (-o /dev/null as root), a FIFO or a symbolic link with a plain file.
+  const auto link = std::filesystem::symlink_status(p, ec);
+  if (!ec && std::filesystem::exists(link) && !std::filesystem::is_regular_file(link))
+    throw InputError(at, std::string(std::filesystem::is_symlink(link)
+                                         ? "is a symbolic link (it would be replaced by a file)"
+                                         : "is not a regular file (a device, FIFO or socket: it "
+                                           "would be replaced by a file)") +
+                             "; accepted: a file path in an existing directory, or - for "
+                             "stdout (e.g. > /dev/null)");
   const std::filesystem::path parent = p.parent_path();
   if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
     throw InputError(at, "directory '" + parent.string() + "' does not exist" + accepted);

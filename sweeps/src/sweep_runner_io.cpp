@@ -49,11 +49,12 @@ void write_sidecar(const std::string &path, const SweepSpec &spec,
   os << "  \"spec_file\": \"" << json_escape(spec.file.string()) << "\",\n";
   os << "  \"spec\": \"" << json_escape(spec.source_text) << "\",\n";
   os << "  \"combine\": \"" << (spec.combine == Combine::zip ? "zip" : "product") << "\",\n";
+  os << "  \"spec_hash\": \"" << spec_fingerprint(spec) << "\",\n";
   os << "  \"columns\": [";
   for (std::size_t i = 0; i < header.size(); ++i)
     os << (i ? ", " : "") << "\"" << json_escape(header[i]) << "\"";
-  os << "],\n  \"units\": \"SI; each column's unit is the suffix of its name (_m, _hz, _db, "
-        "_w, _pj_per_bit, ...)\",\n";
+  os << "],\n  \"units\": \"each column's unit is the suffix of its name (_m, _hz, _db, _w, "
+        "_gbps, _mv, _pj_per_bit, ...); axis columns are in SI units\",\n";
   os << "  \"axes\": [";
   for (std::size_t i = 0; i < spec.axes.size(); ++i) {
     const auto &a = spec.axes[i];
@@ -207,14 +208,77 @@ void SweepRows::append_row(std::uint64_t i, std::string &out,
   out += '\n';
 }
 
+std::string SweepRows::row_prefix(std::uint64_t i) const {
+  const auto idx = spec_.point_indices(i);
+  std::string out = std::to_string(i);
+  for (std::size_t a = 0; a < axis_cells_.size(); ++a) {
+    out += ',';
+    out += axis_cells_[a][idx[a]];
+  }
+  return out;
+}
+
 void SweepRows::validate(std::uint64_t i) const {
+  // Unknown keys first: a misspelt axis ('lenght') is named as such, not reported as the key it
+  // was meant to be ('missing key length') by the evaluation below.
+  const ParamSet first = spec_.point(i);
+  const auto accepted = evaluator_.accepted_keys();
+  for (const auto &[key, value] : first.values())
+    if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
+      std::string list; // as ParamSet::reject_unused words it
+      for (const auto &a : accepted)
+        list += (list.empty() ? "" : ", ") + a;
+      throw InputError(first.where_key(key), "unknown key; accepted: " + list);
+    }
   for (const auto &axis : spec_.axes)
     for (const auto &v : axis.values)
       evaluator_.check_value(axis.key, v, axis.where + ": axis '" + axis.key + "'");
-  const ParamSet p = spec_.point(i);
   std::vector<std::string> cells;
-  evaluator_.evaluate(p, cells);
-  p.reject_unused(evaluator_.accepted_keys());
+  evaluator_.evaluate(first, cells);
+  first.reject_unused(accepted);
+  check_setups(first);
+}
+
+void SweepRows::check_setups(const ParamSet &first) const {
+  // Every combination of the values the axes give the evaluator's setup keys (the link
+  // evaluator: technology × lane rate × modulation × sets), so that a technology that cannot run
+  // a listed rate is an error now, not at a point hours into the run.
+  const auto keys = evaluator_.setup_keys();
+  std::vector<std::size_t> axes;
+  for (std::size_t a = 0; a < spec_.axes.size(); ++a)
+    if (std::find(keys.begin(), keys.end(), spec_.axes[a].key) != keys.end())
+      axes.push_back(a);
+  if (axes.empty())
+    return;
+  constexpr std::uint64_t kMaxCombinations = 10'000; // ≈ 20 µs each (link: make_technology)
+  std::uint64_t combinations = 1;
+  for (const std::size_t a : axes) {
+    const std::uint64_t len = spec_.axes[a].values.size();
+    combinations = spec_.combine == Combine::zip ? len : combinations * len;
+    if (combinations > kMaxCombinations)
+      return; // the points check their own setup
+  }
+  ParamSet p = first;
+  std::vector<std::size_t> idx(axes.size(), 0);
+  for (std::uint64_t c = 0; c < combinations; ++c) {
+    std::uint64_t rest = c; // product: mixed radix, the last axis fastest; zip: c on every axis
+    for (std::size_t k = axes.size(); k-- > 0;) {
+      const auto &ax = spec_.axes[axes[k]];
+      idx[k] = spec_.combine == Combine::zip ? static_cast<std::size_t>(c)
+                                             : static_cast<std::size_t>(rest % ax.values.size());
+      rest /= ax.values.size();
+      p.set(ax.key, ax.values[idx[k]], ax.where);
+    }
+    try {
+      evaluator_.check_setup(p);
+    } catch (const InputError &e) {
+      std::string values;
+      for (std::size_t k = 0; k < axes.size(); ++k)
+        values += (k ? ", " : "") + spec_.axes[axes[k]].key + " = '" +
+                  spec_.axes[axes[k]].values[idx[k]] + "'";
+      throw InputError(spec_.axes[axes.front()].where, values + ": " + e.detail());
+    }
+  }
 }
 
 // ---- SweepWriter ------------------------------------------------------------------------------
@@ -234,7 +298,33 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
     std::fprintf(sink_, "%s\n", header_line.c_str());
   } else {
     partial_ = o.output + ".partial";
-    if (o.resume && std::filesystem::exists(partial_)) {
+    stamp_ = partial_ + ".spec";
+    const std::string hash = spec_fingerprint(spec);
+    const std::string shard = std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count);
+    if (o.resume && !std::filesystem::exists(partial_) && std::filesystem::exists(o.output)) {
+      // Nothing to resume: OUT is complete. The same sweep (its sidecar says so) has nothing to
+      // do; anything else is not overwritten by a run that was asked to continue.
+      const std::string side = o.output + ".json";
+      if (detail::json_field(side, "spec_hash") != hash ||
+          detail::json_field(side, "shard") != shard)
+        throw InputError("--resume",
+                         o.output + " exists, " + partial_ + " does not, and " + side +
+                             " does not record this sweep (spec_hash " + hash + ", shard " + shard +
+                             "); not overwriting it: run without --resume to run the sweep again");
+      complete_ = true;
+      resumed_ = shard_points_;
+      todo_count_ = 0;
+    } else if (o.resume && std::filesystem::exists(partial_)) {
+      // A partial of another spec (an axis' values, a fixed key, the evaluator changed since the
+      // run started) would mix two sweeps' rows under one header: refused. The stamp is missing
+      // for a partial of an older binary; the axis cells of each row are checked below anyway.
+      if (const std::string was = detail::json_field(stamp_, "spec_hash");
+          !was.empty() && was != hash)
+        throw InputError(partial_, "written by another sweep (spec_hash " + was + " in " + stamp_ +
+                                       ", " + spec.file.string() + " now gives " + hash +
+                                       ": an axis, a value, a fixed key or the evaluator "
+                                       "changed); not resuming: restore the spec, or run "
+                                       "without --resume to start over");
       const auto lines = detail::read_complete_lines(partial_, false); // cut once checked
       if (!lines.empty() && lines.front() != header_line)
         throw InputError(partial_, "header differs from this sweep's; not resuming");
@@ -264,6 +354,13 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
                                                          " == " + std::to_string(first_)
                                                    : std::string()) +
                                       "); not resuming");
+        if (const std::string prefix = rows.row_prefix(p);
+            lines[i].compare(0, prefix.size(), prefix) != 0 ||
+            (lines[i].size() > prefix.size() && lines[i][prefix.size()] != ','))
+          throw InputError(where, "point " + std::to_string(pt) +
+                                      ": its axis values are not this spec's (expected '" + prefix +
+                                      "'); not resuming: restore the spec, or run "
+                                      "without --resume to start over");
         ascending = ascending && pt > last;
         last = pt;
         at.emplace_back(p, i + 1);
@@ -303,8 +400,20 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       if (sink_)
         std::fprintf(sink_, "%s\n", header_line.c_str());
     }
-    if (!sink_)
+    if (!sink_ && !complete_)
       throw InputError(partial_, "cannot open for writing");
+    if (sink_) { // which sweep OUT.partial belongs to, for --resume
+      std::ofstream stamp(stamp_, std::ios::binary | std::ios::trunc);
+      stamp << "{\"spec_hash\": \"" << hash
+            << "\", \"spec_file\": " << json_string(spec.file.string()) << ", \"shard\": \""
+            << shard << "\"}\n";
+      stamp.flush();
+      if (!stamp) {
+        std::fclose(sink_);
+        sink_ = nullptr;
+        throw InputError(stamp_, "cannot open for writing");
+      }
+    }
   }
   if (const char *k = std::getenv("LINKPHY_TEST_KILL_AFTER_ROWS"))
     kill_after_ = std::atoll(k);
@@ -446,6 +555,10 @@ SweepSummary SweepWriter::finish(double seconds) {
   summary.resumed = resumed_;
   summary.evaluated = written_;
   summary.seconds = seconds;
+  if (complete_) { // --resume of a complete OUT: nothing was opened, nothing is written
+    summary.already_complete = true;
+    return summary;
+  }
   progress_->update(resumed_ + written_, true);
   if (to_stdout_) {
     std::fflush(sink_);
@@ -460,6 +573,8 @@ SweepSummary SweepWriter::finish(double seconds) {
   if (in_order_) {
     // Rows in point order, the header first: OUT.partial is OUT (renamed atomically).
     std::filesystem::rename(partial_, options_.output);
+    std::error_code ec;
+    std::filesystem::remove(stamp_, ec);
     write_sidecar(options_.output + ".json", spec_, rows_.header(), summary, options_);
     return summary;
   }
@@ -506,6 +621,8 @@ SweepSummary SweepWriter::finish(double seconds) {
     out.commit();
   }
   std::filesystem::remove(partial_);
+  std::error_code ec;
+  std::filesystem::remove(stamp_, ec);
   write_sidecar(options_.output + ".json", spec_, rows_.header(), summary, options_);
   return summary;
 }
@@ -527,6 +644,8 @@ void SweepWriter::fail() {
   sink_ = nullptr;
   std::error_code ec;
   std::filesystem::remove(partial_, ec);
+  if (!stamp_.empty())
+    std::filesystem::remove(stamp_, ec);
 }
 
 } // namespace linkphy::sweeps

@@ -16,9 +16,19 @@ void merge_sweep_files(const std::vector<std::string> &parts, const std::string 
     throw InputError("merge", "no input files");
   std::string header;
   std::map<long long, std::pair<std::string, std::string>> rows; // point → (row, where)
+  std::string hash, hash_from; // the first sidecar's spec_hash (sweep_spec.hpp) and its file
   for (const auto &part : parts) {
     if (!std::filesystem::is_regular_file(part))
       throw InputError(part, "not a file");
+    // Shards of different sweeps can share a header (another length range, a fixed key
+    // changed): their sidecars tell them apart. A part without a sidecar is not checked.
+    const std::string side = part + ".json", h = detail::json_field(side, "spec_hash");
+    if (!h.empty() && hash.empty()) {
+      hash = h;
+      hash_from = side;
+    } else if (!h.empty() && h != hash)
+      throw InputError(side, "spec_hash " + h + " differs from " + hash_from + "'s " + hash +
+                                 ": shards of different sweeps; not merging");
     std::ifstream in(part, std::ios::binary);
     std::string line;
     std::size_t lineno = 0;

@@ -36,6 +36,20 @@ long long csv_cell_count(const std::string &line) {
   return quoted ? -1 : cells;
 }
 
+std::string json_field(const std::filesystem::path &p, const std::string &field) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in)
+    return "";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str(), key = "\"" + field + "\": \"";
+  const auto at = text.find(key);
+  if (at == std::string::npos)
+    return "";
+  const auto start = at + key.size(), end = text.find('"', start);
+  return end == std::string::npos ? "" : text.substr(start, end - start);
+}
+
 std::vector<std::string> read_complete_lines(const std::filesystem::path &p, bool truncate) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;

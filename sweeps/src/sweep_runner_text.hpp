@@ -16,6 +16,10 @@ std::string json_escape(const std::string &s);
 long long row_point(const std::string &line);
 /// Number of cells of a CSV row (RFC 4180 quotes), or -1 when a quote is left open.
 long long csv_cell_count(const std::string &line);
+/// The string value of `"field": "…"` in a JSON file linkphy wrote (a sweep sidecar or a
+/// partial's stamp: one flat object, values without escapes), or "" when the file or the field
+/// is missing.
+std::string json_field(const std::filesystem::path &p, const std::string &field);
 /// The complete lines of a partial file; with `truncate`, cuts the file after its last '\n' (a
 /// half-written row of a killed run).
 std::vector<std::string> read_complete_lines(const std::filesystem::path &p, bool truncate = true);

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 namespace linkphy::sweeps {
 namespace {
@@ -127,7 +129,39 @@ std::uint64_t count_points(const std::vector<std::pair<std::string, const toml::
   return n;
 }
 
+// FNV-1a, 64 bit (Fowler, Noll, Vo): a fingerprint, not a cryptographic hash.
+struct Fnv1a64 {
+  std::uint64_t h = 14695981039346656037ull;
+  void add(std::string_view s) {
+    for (const char c : s) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 1099511628211ull;
+    }
+    h ^= 0xffu; // a separator no text holds: ("ab","c") and ("a","bc") differ
+    h *= 1099511628211ull;
+  }
+};
+
 } // namespace
+
+std::string spec_fingerprint(const SweepSpec &spec) {
+  Fnv1a64 f;
+  f.add(spec.evaluator);
+  f.add(spec.combine == Combine::zip ? "zip" : "product");
+  for (const auto &[key, value] : spec.fixed.values()) { // sorted by key
+    f.add(key);
+    f.add(value);
+  }
+  for (const auto &axis : spec.axes) {
+    f.add("axis");
+    f.add(axis.key);
+    for (const auto &v : axis.values)
+      f.add(v);
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(f.h));
+  return hex;
+}
 
 std::string si_suffix(Dimension d) {
   switch (d) {
@@ -319,8 +353,12 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
       Axis axis;
       axis.key = std::string(k);
       axis.where = line_of(file, v);
-      if (spec.fixed.has(axis.key))
-        throw InputError(axis.where, "axis '" + axis.key + "' is also a fixed key");
+      if (spec.fixed.has(axis.key)) { // [sweep] keys (fidelity, ber_target, fec) are fixed too
+        std::string at = spec.fixed.where_key(axis.key); // "FILE:LINE: key 'k'"
+        at = at.substr(0, at.rfind(": key '"));
+        throw InputError(axis.where, "axis '" + axis.key + "' is also a fixed key (" + at +
+                                         ", [sweep] or [fixed]); give it once");
+      }
       if (const auto *arr = v.as_array()) {
         for (const auto &e : *arr)
           axis.values.push_back(scalar_text(e, axis.where));

@@ -163,3 +163,256 @@ TEST_CASE("bad sweep specs exit 2 with one line and leave no output", "[sweep][c
   check("out_of_range.toml", "[sweep]\nevaluator = \"fec\"\n[axes]\nber_pre = [1e-3, 0.9]\n",
         "out of range");
 }
+
+namespace {
+
+// Runs `linkphy sweep SPEC -q --threads 1 -o OUT ARGS`, stderr to ERR; returns the exit status
+// (or -1 when killed).
+int sweep_to(const fs::path &spec, const fs::path &out, const std::string &args,
+             const fs::path &err, const std::string &env = "") {
+  const int status = run(env + cli() + " sweep " + spec.string() + " -q --threads 1 -o " +
+                         out.string() + " " + args + " 2>" + err.string());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A killed run of `spec` into `out` (SIGKILL after 300 of its 10,000 rows): out.partial is left.
+void killed_run(const fs::path &spec, const fs::path &out) {
+  for (const auto &p : {out, fs::path(out.string() + ".partial"),
+                        fs::path(out.string() + ".partial.spec"), fs::path(out.string() + ".json")})
+    fs::remove(p);
+  sweep_to(spec, out, "", scratch("killed.err"), "LINKPHY_TEST_KILL_AFTER_ROWS=300 ");
+  REQUIRE(fs::exists(fs::path(out.string() + ".partial")));
+  REQUIRE_FALSE(fs::exists(out));
+}
+
+std::string one_line(const fs::path &err) {
+  const std::string e = slurp(err);
+  CHECK(std::count(e.begin(), e.end(), '\n') == 1);
+  return e;
+}
+
+} // namespace
+
+TEST_CASE("sweep --resume refuses a partial written by a changed spec and leaves it as it is",
+          "[sweep][cli][resume]") {
+  const auto err = scratch("changed.err");
+  const auto out = scratch("changed.csv");
+  const fs::path partial(out.string() + ".partial");
+  SECTION("an axis' values changed (same header, same point count)") {
+    const auto spec = big_spec("changed_axis.toml");
+    killed_run(spec, out);
+    const std::string before = slurp(partial);
+    std::ofstream(spec) << "[sweep]\nname = \"resume-test\"\nevaluator = \"fec\"\n[axes]\n"
+                           "fec = [\"KR4\", \"KP4\"]\n"
+                           "ber_pre = { log = [\"1e-9\", \"1e-2\"], points = 5000 }\n";
+    CHECK(sweep_to(spec, out, "--resume", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + partial.string() +
+                                                          ": written by another sweep") &&
+                                  Catch::Matchers::Contains("not resuming"));
+    CHECK(slurp(partial) == before);
+    CHECK_FALSE(fs::exists(out));
+    // A partial without its stamp (an older binary's): the rows' axis cells give it away.
+    fs::remove(fs::path(partial.string() + ".spec"));
+    CHECK(sweep_to(spec, out, "--resume", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + partial.string() +
+                                                          ":2: "
+                                                          "point 0: its axis values are not this "
+                                                          "spec's"));
+    CHECK(slurp(partial) == before);
+    CHECK_FALSE(fs::exists(out));
+  }
+  SECTION("a fixed key changed (same header, same axes)") {
+    const auto spec = scratch("changed_fixed.toml");
+    const auto write = [&](const char *code) {
+      std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"" << code
+                          << "\"\n[axes]\nber_pre = { log = [\"1e-8\", \"1e-2\"], points = 10000 "
+                             "}\n";
+    };
+    write("KP4");
+    killed_run(spec, out);
+    write("KR4");
+    CHECK(sweep_to(spec, out, "--resume", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::Contains("written by another sweep"));
+    CHECK_FALSE(fs::exists(out));
+    // The spec restored: the run resumes and ends as an uninterrupted one.
+    write("KP4");
+    CHECK(sweep_to(spec, out, "--resume", err) == 0);
+    const auto ref = scratch("changed_fixed_ref.csv");
+    CHECK(sweep_to(spec, ref, "", err) == 0);
+    CHECK(slurp(out) == slurp(ref));
+    CHECK_FALSE(fs::exists(partial));
+    CHECK_FALSE(fs::exists(fs::path(partial.string() + ".spec")));
+  }
+}
+
+TEST_CASE("sweep --resume with no partial: a complete output of the same sweep is left alone",
+          "[sweep][cli][resume]") {
+  const auto spec = scratch("complete.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                         "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 50 }\n";
+  const auto out = scratch("complete.csv"), err = scratch("complete.err");
+  fs::remove(out);
+  fs::remove(fs::path(out.string() + ".partial"));
+  // Neither OUT nor OUT.partial: a fresh run.
+  REQUIRE(sweep_to(spec, out, "--resume", err) == 0);
+  const std::string done = slurp(out), sidecar = slurp(fs::path(out.string() + ".json"));
+  CHECK(std::count(done.begin(), done.end(), '\n') == 51);
+  // The sidecar records the fingerprint --resume compares, and does not call every column SI
+  // (the evaluators' columns carry their own units: _gbps, _mv, _pj_per_bit).
+  CHECK_THAT(sidecar, Catch::Matchers::Contains("\"spec_hash\": \"") &&
+                          Catch::Matchers::Contains("axis columns are in SI units") &&
+                          !Catch::Matchers::Contains("\"units\": \"SI;"));
+  // OUT complete, the same sweep: nothing evaluated, nothing rewritten.
+  CHECK(sweep_to(spec, out, "--resume", err) == 0);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("is complete") &&
+                                Catch::Matchers::Contains("nothing to resume"));
+  CHECK(slurp(out) == done);
+  CHECK(slurp(fs::path(out.string() + ".json")) == sidecar);
+  // Another shard of it, or another sweep: refused, OUT kept.
+  CHECK(sweep_to(spec, out, "--resume --shard 1/2", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("does not record this sweep"));
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KR4\"\n[axes]\n"
+                         "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 50 }\n";
+  CHECK(sweep_to(spec, out, "--resume", err) == 2);
+  CHECK_THAT(one_line(err),
+             Catch::Matchers::StartsWith("linkphy: --resume: " + out.string() + " exists") &&
+                 Catch::Matchers::Contains("does not record this sweep"));
+  CHECK(slurp(out) == done);
+}
+
+TEST_CASE("merge refuses shards of different sweeps that share a header", "[sweep][cli][merge]") {
+  const auto a = scratch("merge_a.toml"), b = scratch("merge_b.toml");
+  std::ofstream(a) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                      "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 30 }\n";
+  std::ofstream(b) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                      "ber_pre = { log = [\"1e-9\", \"1e-2\"], points = 30 }\n";
+  const auto p1 = scratch("merge_p1.csv"), p2 = scratch("merge_p2.csv"),
+             q2 = scratch("merge_q2.csv"), err = scratch("merge.err"),
+             merged = scratch("merge_ab.csv");
+  REQUIRE(sweep_to(a, p1, "--shard 1/2", err) == 0);
+  REQUIRE(sweep_to(a, p2, "--shard 2/2", err) == 0);
+  REQUIRE(sweep_to(b, q2, "--shard 2/2", err) == 0);
+  fs::remove(merged);
+  const int status = run(cli() + " merge " + p1.string() + " " + q2.string() + " -o " +
+                         merged.string() + " 2>" + err.string());
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + q2.string() + ".json: ") &&
+                                Catch::Matchers::Contains("shards of different sweeps"));
+  CHECK_FALSE(fs::exists(merged));
+  // The shards of one sweep still merge, in any order.
+  CHECK(run(cli() + " merge " + p2.string() + " " + p1.string() + " -o " + merged.string()) == 0);
+  const auto whole = scratch("merge_whole.csv");
+  REQUIRE(sweep_to(a, whole, "", err) == 0);
+  CHECK(slurp(merged) == slurp(whole));
+}
+
+TEST_CASE("a misspelt axis key, a rate a technology cannot run and an unknown --set key are "
+          "refused before any point runs",
+          "[sweep][cli][bad-input]") {
+  const auto check = [](const std::string &name, const std::string &text,
+                        const std::string &message) {
+    const auto spec = scratch(name);
+    std::ofstream(spec) << text;
+    const auto out = scratch(name + ".csv"), err = scratch(name + ".err");
+    fs::remove(out);
+    CHECK(sweep_to(spec, out, "", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + spec.string() + ":") &&
+                                  Catch::Matchers::Contains(message));
+    CHECK_FALSE(fs::exists(out));
+    CHECK_FALSE(fs::exists(fs::path(out.string() + ".partial")));
+    CHECK_FALSE(fs::exists(fs::path(out.string() + ".partial.spec")));
+  };
+  const std::string head = "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n[fixed]\n";
+  // Was "missing key 'length'" (the evaluation ran before the unknown-key check).
+  check("typo_axis.toml", head + "tech = \"dac\"\nrate = \"100G\"\n[axes]\nlenght = [\"1 m\"]\n",
+        "typo_axis.toml:8: key 'lenght': unknown key; accepted: tech, length, rate");
+  // Were "point 2: --rate: …" after the points before it had run (no FILE:LINE).
+  check("tech_rate.toml",
+        head +
+            "length = \"1 m\"\n[axes]\ntech = [\"dac\", \"dsp-lr\"]\nrate = [\"100G\", \"25G\"]\n",
+        "tech_rate.toml:7: tech = 'dsp-lr', rate = '25G': technology 'dsp-lr' cannot run 25G");
+  check("rate_class.toml",
+        head + "tech = \"dac\"\nlength = \"1 m\"\n[axes]\nrate = [\"100G\", \"300G\"]\n",
+        "rate_class.toml:8: rate = '300G': unknown lane-rate class '300G'");
+  check("set_key.toml",
+        head + "tech = \"pcb\"\nrate = \"50G\"\nlength = \"1 m\"\n[axes]\n"
+               "set = [\"material=fr4\", \"colour=red\"]\n",
+        "set_key.toml:9: set = 'colour=red': technology 'pcb' has no key 'colour'");
+  // A [sweep] key is a fixed key: the message says where it was given.
+  check("fidelity_twice.toml",
+        head + "tech = \"dac\"\nrate = \"100G\"\nlength = \"1 m\"\n"
+               "[axes]\nfidelity = [\"analytic\", \"statistical\"]\n",
+        "fidelity_twice.toml:9: axis 'fidelity' is also a fixed key (" +
+            scratch("fidelity_twice.toml").string() + ":3, [sweep] or [fixed]); give it once");
+  // zip: the combinations are the points' own.
+  check("zip_rate.toml",
+        "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\ncombine = \"zip\"\n[fixed]\n"
+        "length = \"1 m\"\n[axes]\ntech = [\"dac\", \"dsp-lr\"]\nrate = [\"25G\", \"25G\"]\n",
+        "zip_rate.toml:8: tech = 'dsp-lr', rate = '25G': technology 'dsp-lr' cannot run 25G");
+}
+
+TEST_CASE("sweep -o naming the spec itself is refused and the spec kept",
+          "[sweep][cli][bad-input]") {
+  const auto spec = scratch("self.toml");
+  const std::string text = "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                           "ber_pre = [1e-5, 1e-4]\n";
+  std::ofstream(spec) << text;
+  const auto err = scratch("self.err");
+  CHECK(sweep_to(spec, spec, "", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("is the sweep spec itself"));
+  CHECK(slurp(spec) == text);
+  CHECK_FALSE(fs::exists(fs::path(spec.string() + ".json")));
+}
+
+TEST_CASE("sweep -o onto a FIFO or a symbolic link is refused and leaves it as it was",
+          "[sweep][cli][bad-input]") {
+  // The output is renamed onto the path: a device (-o /dev/null as root), FIFO or symbolic link
+  // was replaced by a plain file. A FIFO stands in for a device here (harmless if it is replaced).
+  const auto spec = scratch("fifo.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                         "ber_pre = [1e-5, 1e-4]\n";
+  const auto fifo = scratch("out.fifo"), link = scratch("out_link.csv"),
+             target = scratch("out_target.csv"), err = scratch("fifo.err");
+  fs::remove(fifo);
+  REQUIRE(run("mkfifo " + fifo.string()) == 0);
+  CHECK(sweep_to(spec, fifo, "", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: -o '" + fifo.string() +
+                                                        "': is not a regular file"));
+  CHECK(fs::is_fifo(fs::symlink_status(fifo)));
+  CHECK_FALSE(fs::exists(fs::path(fifo.string() + ".partial")));
+  fs::remove(link);
+  std::ofstream(target) << "kept\n";
+  fs::create_symlink(target, link);
+  CHECK(sweep_to(spec, link, "", err) == 2);
+  CHECK_THAT(one_line(err), Catch::Matchers::Contains("is a symbolic link"));
+  CHECK(fs::is_symlink(fs::symlink_status(link)));
+  CHECK(slurp(target) == "kept\n");
+  // merge writes through the same check.
+  const int status =
+      run(cli() + " merge " + target.string() + " -o " + fifo.string() + " 2>" + err.string());
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(fs::is_fifo(fs::symlink_status(fifo)));
+}
+
+TEST_CASE("rows to a stdout that cannot take them end with exit 2, not 0", "[sweep][cli]") {
+  // /dev/full: every write fails with ENOSPC (Linux).
+  if (!fs::is_character_file("/dev/full")) {
+    WARN("no /dev/full: not checked");
+    return;
+  }
+  const auto spec = scratch("full.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                         "ber_pre = [1e-5, 1e-4]\n";
+  const auto err = scratch("full.err"), part = scratch("full_part.csv");
+  std::ofstream(part) << "point,x\n0,1\n";
+  for (const std::string &cmd :
+       {cli() + " sweep " + spec.string() + " -q", cli() + " sweep " + spec.string() + " -q -o -",
+        cli() + " merge " + part.string()}) {
+    INFO(cmd);
+    const int status = run(cmd + " >/dev/full 2>" + err.string());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: stdout: write failed"));
+  }
+}

@@ -52,6 +52,14 @@ public:
     (void)value;
     (void)where;
   }
+  /// Optional: the keys whose values make a point's setup (the link evaluator: tech, rate,
+  /// modulation, set). Before a sweep starts it calls check_setup on one point per combination
+  /// of the values its axes give these keys (up to 10⁴ combinations). Default: none.
+  virtual std::vector<std::string> setup_keys() const { return {}; }
+  /// Optional: checks a point's setup without evaluating it (quick: the link evaluator builds the
+  /// technology at the lane rate), so that a technology that cannot run a listed rate stops the
+  /// sweep before any output. Throws InputError. Default: nothing.
+  virtual void check_setup(const ParamSet &point) const { (void)point; }
 };
 
 struct EvaluatorInfo {

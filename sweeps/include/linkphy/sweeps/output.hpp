@@ -9,8 +9,10 @@
 
 namespace linkphy::sweeps {
 
-/// Throws InputError(`where`, …) unless `path` can be an output file: not an existing directory,
-/// in a directory that exists. Empty and "-" (stdout) pass. `where` names the option, e.g. "-o".
+/// Throws InputError(`where`, …) unless `path` can be an output file: in a directory that exists
+/// and, if it exists, a regular file (not a directory, device, FIFO, socket or symbolic link: the
+/// output is renamed onto the path, which would replace them). Empty and "-" (stdout) pass. `where`
+/// names the option, e.g. "-o".
 void check_output_path(const std::string &path, const std::string &where = {});
 
 /// Writes to `path` atomically, or to stdout when `path` is empty or "-"; a `path` that exists

@@ -51,6 +51,9 @@ struct SweepSummary {
   /// OUT.partial had to be sorted onto OUT (rows arrived out of point order); false: it was
   /// renamed as it stood (or rows went to stdout).
   bool sorted = false;
+  /// --resume found OUT complete (no OUT.partial; OUT.json records this sweep and shard):
+  /// nothing was evaluated or written.
+  bool already_complete = false;
 };
 
 /// Which evaluator columns a sweep keeps: those that repeat an axis column are dropped.
@@ -77,8 +80,15 @@ public:
   /// Evaluates point i and rejects keys the evaluator does not accept (InputError naming the key
   /// and its FILE:LINE): the check every backend runs before it touches a file.
   void validate(std::uint64_t i) const;
+  /// The start of point i's line: its index and axis cells, comma-separated (no trailing comma):
+  /// what a resumed row of this spec must begin with.
+  std::string row_prefix(std::uint64_t i) const;
 
 private:
+  /// Evaluator::check_setup on each combination of the axes' values of its setup_keys (≤ 10⁴;
+  /// more are left to the points); InputError at the first axis' FILE:LINE naming the values.
+  void check_setups(const ParamSet &first) const;
+
   const SweepSpec &spec_;
   const Evaluator &evaluator_;
   EvaluationContext context_;
@@ -155,6 +165,8 @@ private:
   SweepOptions options_;
   bool to_stdout_ = false;
   std::string partial_;
+  std::string stamp_;     ///< OUT.partial.spec: the spec_fingerprint of the run writing OUT.partial
+  bool complete_ = false; ///< --resume of a complete OUT of this sweep: nothing to do
   std::vector<std::uint64_t> todo_; ///< explicit list only after a resume; else first_ + k·stride_
   std::uint64_t first_ = 0, stride_ = 1, todo_count_ = 0;
   std::uint64_t shard_points_ = 0, resumed_ = 0;

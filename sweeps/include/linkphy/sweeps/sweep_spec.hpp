@@ -64,6 +64,12 @@ inline constexpr std::uint64_t kMaxPointsWithoutForce = 100'000'000;
 /// than kMaxPointsWithoutForce points without `force`.
 SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force = false);
 
+/// What a sweep computes, as 16 hex digits: FNV-1a (64 bit) over the evaluator, `combine`, the
+/// fixed keys (those of [sweep] included) and every axis' key and values as text — not the name,
+/// comments or layout. Specs with the same fingerprint make the same rows (to hash collisions):
+/// `--resume` and `linkphy merge` compare it (the JSON sidecar's `spec_hash`).
+std::string spec_fingerprint(const SweepSpec &spec);
+
 /// Column name of a quantity axis: `length` + length → "length_m". SI unit suffixes: m, hz, s, w,
 /// dbm, db, k, bd, bps, db_per_m, s_per_m2, … (see the implementation table).
 std::string column_name(const std::string &key, std::optional<Dimension> dimension);
