@@ -127,9 +127,16 @@ int run_selected(CLI::App &app) {
     }
   }
   // Every command's -o is checked before it runs: no work, and no file touched, for a directory.
+  // sweep, merge and crossover write a sidecar (and sweep a partial) beside -o: a device or FIFO
+  // is refused there; the other commands write one file, in place onto a device or FIFO.
   if (found_at)
-    if (const CLI::Option *o = found_at->get_option_no_throw("--output"); o && o->count() > 0)
-      sweeps::check_output_path(o->as<std::string>(), "-o");
+    if (const CLI::Option *o = found_at->get_option_no_throw("--output"); o && o->count() > 0) {
+      const std::string name = found_at->get_name();
+      const bool sidecar = name == "sweep" || name == "merge" || name == "crossover";
+      sweeps::check_output_path(o->as<std::string>(), "-o",
+                                sidecar ? sweeps::StreamTarget::refuse
+                                        : sweeps::StreamTarget::write_in_place);
+    }
   return found ? found() : 0;
 }
 

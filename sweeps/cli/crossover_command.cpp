@@ -63,6 +63,8 @@ PlotRequest parse_plot(const std::string &arg) {
   const auto dir = p.file.parent_path();
   if (!dir.empty() && !std::filesystem::is_directory(dir))
     throw InputError("--plot '" + arg + "'", "directory '" + dir.string() + "' does not exist");
+  // The plot is rendered beside its path and renamed onto it: not onto a device, FIFO or link.
+  sweeps::check_output_path(p.file.string(), "--plot");
   return p;
 }
 

@@ -5,7 +5,7 @@
 
 namespace linkphy::sweeps {
 
-void check_output_path(const std::string &path, const std::string &where) {
+void check_output_path(const std::string &path, const std::string &where, StreamTarget stream) {
   if (path.empty() || path == "-")
     return;
   const std::string at = where.empty() ? path : where + " '" + path + "'";
@@ -16,12 +16,20 @@ void check_output_path(const std::string &path, const std::string &where) {
     throw InputError(at, "is a directory" + accepted);
   // The output is written next to the path and renamed onto it: that would replace a device
   // (-o /dev/null as root), a FIFO or a symbolic link with a plain file.
+  // A device or FIFO is written in place by commands with one output file (OutputFile); the
+  // commands that also write a sidecar or partial beside it refuse it.
   const auto link = std::filesystem::symlink_status(p, ec);
-  if (!ec && std::filesystem::exists(link) && !std::filesystem::is_regular_file(link))
+  const bool stream_ok =
+      stream == StreamTarget::write_in_place &&
+      (std::filesystem::is_character_file(link) || std::filesystem::is_fifo(link));
+  if (!ec && std::filesystem::exists(link) && !std::filesystem::is_regular_file(link) && !stream_ok)
     throw InputError(at, std::string(std::filesystem::is_symlink(link)
                                          ? "is a symbolic link (it would be replaced by a file)"
-                                         : "is not a regular file (a device, FIFO or socket: it "
-                                           "would be replaced by a file)") +
+                                     : stream == StreamTarget::refuse
+                                         ? "is not a regular file (a device, FIFO or socket: "
+                                           "this command writes its sidecar or partial file "
+                                           "beside the output and renames onto it)"
+                                         : "is a socket or block device") +
                              "; accepted: a file path in an existing directory, or - for "
                              "stdout (e.g. > /dev/null)");
   const std::filesystem::path parent = p.parent_path();
@@ -34,7 +42,7 @@ OutputFile::OutputFile(const std::string &path) {
     to_stdout_ = true;
     return;
   }
-  check_output_path(path);
+  check_output_path(path, {}, StreamTarget::write_in_place);
   target_ = path;
   std::error_code ec;
   const auto st = std::filesystem::status(target_, ec);

@@ -9,11 +9,19 @@
 
 namespace linkphy::sweeps {
 
+/// What an output path that is a character device or FIFO (/dev/null, a named pipe) may be.
+enum class StreamTarget {
+  refuse,        ///< refused: the command also writes files beside it (sidecar, partial)
+  write_in_place ///< written in place (one output file, OutputFile)
+};
+
 /// Throws InputError(`where`, …) unless `path` can be an output file: in a directory that exists
-/// and, if it exists, a regular file (not a directory, device, FIFO, socket or symbolic link: the
-/// output is renamed onto the path, which would replace them). Empty and "-" (stdout) pass. `where`
-/// names the option, e.g. "-o".
-void check_output_path(const std::string &path, const std::string &where = {});
+/// and, if it exists, a regular file, or a character device / FIFO when `stream` is
+/// write_in_place. Directories, sockets and symbolic links are refused (a file is renamed onto
+/// the path, which would replace them). Empty and "-" (stdout) pass. `where` names the option,
+/// e.g. "-o".
+void check_output_path(const std::string &path, const std::string &where = {},
+                       StreamTarget stream = StreamTarget::refuse);
 
 /// Writes to `path` atomically, or to stdout when `path` is empty or "-"; a `path` that exists
 /// and is not a regular file (/dev/null, a FIFO) is written in place.
