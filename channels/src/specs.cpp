@@ -83,12 +83,14 @@ namespace {
 const std::map<std::string, std::string> &help_table() {
   static const std::map<std::string, std::string> h = {
       {"stripline",
-       "stripline: length, width, height (dielectric to each plane), thickness "
+       "stripline: length, width, height (dielectric to each plane) | impedance (height "
+       "solved for it; default without height: 50ohm, 100ohm with spacing), thickness "
        "[17.5um], spacing (edge gap → differential), material | dk,df,f_ref, "
        "dielectric [causal|constant], foil | roughness,rms,ball_radius,"
        "surface_ratio, sigma [5.8e7S/m], z0 [50ohm], df_tc (Df drift, e.g. 0.3%/degC) [0], "
        "t_ref [25degC]"},
-      {"microstrip", "microstrip: length, width, height (substrate), thickness [35um], spacing "
+      {"microstrip", "microstrip: length, width, height (substrate) | impedance (height solved "
+                     "for it; default 50ohm, 100ohm with spacing), thickness [35um], spacing "
                      "(edge gap → differential), material | dk,df,f_ref, dielectric, foil | "
                      "roughness,rms,..., sigma, z0"},
       {"coax", "coax: length, d_inner, d_outer, er|dk, tand|df, f_ref [1GHz], dielectric "
@@ -113,14 +115,14 @@ const std::map<std::string, std::string> &help_table() {
 
 std::vector<std::string> keys_of(const std::string &kind) {
   static const std::map<std::string, std::vector<std::string>> k = {
-      {"stripline",
-       {"length", "width", "height", "thickness", "spacing", "material", "dk", "df", "f_ref",
-        "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0",
-        "df_tc", "t_ref"}},
-      {"microstrip",
-       {"length", "width", "height", "thickness", "spacing", "material", "dk", "df", "f_ref",
-        "dielectric", "foil", "roughness", "rms", "ball_radius", "surface_ratio", "sigma", "z0",
-        "df_tc", "t_ref"}},
+      {"stripline", {"length",        "width",    "height",    "impedance", "thickness",
+                     "spacing",       "material", "dk",        "df",        "f_ref",
+                     "dielectric",    "foil",     "roughness", "rms",       "ball_radius",
+                     "surface_ratio", "sigma",    "z0",        "df_tc",     "t_ref"}},
+      {"microstrip", {"length",        "width",    "height",    "impedance", "thickness",
+                      "spacing",       "material", "dk",        "df",        "f_ref",
+                      "dielectric",    "foil",     "roughness", "rms",       "ball_radius",
+                      "surface_ratio", "sigma",    "z0",        "df_tc",     "t_ref"}},
       {"coax",
        {"length", "d_inner", "d_outer", "er", "dk", "tand", "df", "f_ref", "dielectric", "sigma",
         "shield_thickness", "z0", "df_tc", "t_ref", "foil", "roughness", "rms", "ball_radius",
@@ -240,6 +242,41 @@ double z0_of(const ParamSet &p) {
   return z0;
 }
 
+// The impedance a planar spec without `height` is built to (key `impedance`; default 50 ohm
+// single-ended, 100 ohm differential); refused together with `height`.
+double target_impedance(const ParamSet &p, bool differential) {
+  if (p.has("height") && p.has("impedance"))
+    throw InputError(p.where_key("impedance"),
+                     "give height or impedance, not both (impedance solves the height)");
+  const double fallback = differential ? 100.0 : 50.0;
+  if (!p.has("impedance"))
+    return fallback;
+  const double z = p.quantity("impedance", Dimension::resistance);
+  p.require_range("impedance", z, 1.0, 1000.0, "1 ohm to 1000 ohm (e.g. 50ohm, 100ohm)");
+  return z;
+}
+
+// A controlled-impedance build: the height (dielectric to each plane for a stripline, substrate
+// for a microstrip) whose closed-form impedance at f_ref (the medium's own: Wheeler/Cohn,
+// Hammerstad-Jensen/Garg-Bahl) is `target_ohm`. The impedance rises monotonically with height, so
+// a bisection on log(height) over 1 um..10 mm converges (to 1e-10 relative in height).
+template <class Make>
+double height_for_impedance(const ParamSet &p, double target_ohm, const Make &impedance_at) {
+  double lo = 1e-6, hi = 10e-3;
+  const double z_lo = impedance_at(lo), z_hi = impedance_at(hi);
+  if (!(target_ohm > z_lo && target_ohm < z_hi))
+    throw InputError(p.where_key("impedance"),
+                     "impedance " + number_text(target_ohm) +
+                         " ohm is not reachable with this width and material; accepted: " +
+                         number_text(std::ceil(z_lo * 10) / 10) + " to " +
+                         number_text(std::floor(z_hi * 10) / 10) + " ohm (or give height instead)");
+  while (hi / lo - 1 > 1e-10) {
+    const double mid = std::sqrt(lo * hi);
+    (impedance_at(mid) < target_ohm ? lo : hi) = mid;
+  }
+  return std::sqrt(lo * hi);
+}
+
 std::unique_ptr<ElectricalMedium> make_planar(const ParamSet &spec, const ChannelCatalogs &cats,
                                               bool strip) {
   const ParamSet p = with_entry(spec, "material", cats.laminates, "laminate");
@@ -258,8 +295,13 @@ std::unique_ptr<ElectricalMedium> make_planar(const ParamSet &spec, const Channe
       g.spacing_m = positive_length(p, "spacing", 0.0, 10e-3);
     if (!p.has("width"))
       (void)p.text("width");
+    const double z_target = target_impedance(p, g.spacing_m > 0);
     if (!p.has("height"))
-      (void)p.text("height");
+      g.height_m = height_for_impedance(p, z_target, [&](double h) {
+        StriplineGeometry gh = g;
+        gh.height_m = h;
+        return Stripline(gh, d, m, 1.0, z0).impedance_ohm();
+      });
     out = std::make_unique<Stripline>(g, d, m, len, z0);
   } else {
     MicrostripGeometry g;
@@ -270,8 +312,13 @@ std::unique_ptr<ElectricalMedium> make_planar(const ParamSet &spec, const Channe
       g.spacing_m = positive_length(p, "spacing", 0.0, 10e-3);
     if (!p.has("width"))
       (void)p.text("width");
+    const double z_target = target_impedance(p, g.spacing_m > 0);
     if (!p.has("height"))
-      (void)p.text("height");
+      g.height_m = height_for_impedance(p, z_target, [&](double h) {
+        MicrostripGeometry gh = g;
+        gh.height_m = h;
+        return Microstrip(gh, d, m, 1.0, z0).impedance_ohm();
+      });
     out = std::make_unique<Microstrip>(g, d, m, len, z0);
   }
   p.reject_unused(keys_of(strip ? "stripline" : "microstrip"));

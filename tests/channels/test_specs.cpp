@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
 
 using namespace linkphy;
 using namespace linkphy::channels;
@@ -156,4 +157,62 @@ TEST_CASE("roughness is selectable per spec and rough foil loses more", "[specs]
   CHECK_THROWS_WITH(il(",roughness=huray"), Contains("ball_radius"));
   CHECK_THROWS_WITH(il(",roughness=bumpy"), Contains("accepted: smooth, hammerstad, huray"));
   CHECK_THROWS_WITH(il(",foil=gold"), Contains("unknown foil 'gold'"));
+}
+
+TEST_CASE("a planar spec without height is built to an impedance (controlled-impedance height)",
+          "[specs][impedance]") {
+  static const auto cats = ChannelCatalogs::builtin();
+  auto impedance = [&](const std::string &spec) {
+    const auto m = make_copper_medium(parse_spec(spec), cats);
+    if (const auto *s = dynamic_cast<const Stripline *>(m.get()))
+      return s->impedance_ohm();
+    return dynamic_cast<const Microstrip &>(*m).impedance_ohm();
+  };
+  // DESIGN.md §6's example spec (no height): 50 ohm single-ended, 100 ohm with a spacing; the
+  // solved height reproduces the target through the medium's own closed form (bisection to 1e-10
+  // in height: 1e-6 relative in impedance is loose).
+  CHECK(impedance("stripline:material=megtron7,width=5mil,length=6in") ==
+        Approx(50.0).epsilon(1e-6));
+  CHECK(impedance("stripline:material=megtron7,width=5mil,spacing=8mil,length=6in") ==
+        Approx(100.0).epsilon(1e-6));
+  CHECK(impedance("microstrip:material=fr4,width=10mil,impedance=75ohm,length=1in") ==
+        Approx(75.0).epsilon(1e-6));
+  CHECK(impedance("microstrip:material=fr4,width=10mil,spacing=10mil,length=1in") ==
+        Approx(100.0).epsilon(1e-6));
+
+  // Against textbook synthesis (zero-thickness strips; Pozar, Microwave Engineering 4th ed.):
+  // stripline eq. (3.180) W/b = 30π/(√εr·Z0) − 0.441 (√εr·Z0 < 120), microstrip eq. (3.197)
+  // W/d = 8e^A/(e^(2A) − 2), A = Z0/60·√((εr+1)/2) + (εr−1)/(εr+1)·(0.23 + 0.11/εr) (W/d < 2).
+  // Both are fits with about 1 % error, so the heights agree within 1.5 % (0.2–0.6 % seen).
+  const double er = 3.0, w_m = 0.2e-3;
+  for (const double z0 : {40.0, 50.0, 60.0}) {
+    const std::string base = ",dk=3,df=0.001,f_ref=1GHz,thickness=1nm,width=0.2mm,impedance=" +
+                             std::to_string(static_cast<int>(z0)) + "ohm,length=1cm";
+    const auto s = make_copper_medium(parse_spec("stripline:" + base.substr(1)), cats);
+    const double b_m = w_m / (30 * std::numbers::pi / (std::sqrt(er) * z0) - 0.441);
+    const std::string name = s->describe();
+    const double h_m = std::stod(name.substr(name.find(" h=") + 3)) * 1e-6;
+    INFO("stripline " << z0 << " ohm: h " << h_m << " m, Pozar b/2 " << b_m / 2);
+    CHECK(h_m == Approx(b_m / 2).epsilon(0.015));
+  }
+  for (const double z0 : {50.0, 60.0, 75.0}) {
+    const std::string base = ",dk=3,df=0.001,f_ref=1GHz,thickness=1nm,width=0.2mm,impedance=" +
+                             std::to_string(static_cast<int>(z0)) + "ohm,length=1cm";
+    const auto m = make_copper_medium(parse_spec("microstrip:" + base.substr(1)), cats);
+    const double a = z0 / 60 * std::sqrt((er + 1) / 2) + (er - 1) / (er + 1) * (0.23 + 0.11 / er);
+    const double d_m = w_m / (8 * std::exp(a) / (std::exp(2 * a) - 2));
+    const std::string name = m->describe();
+    const double h_m = std::stod(name.substr(name.find(" h=") + 3)) * 1e-6;
+    INFO("microstrip " << z0 << " ohm: h " << h_m << " m, Pozar d " << d_m);
+    CHECK(h_m == Approx(d_m).epsilon(0.015));
+  }
+
+  CHECK_THROWS_WITH(build("stripline:material=megtron7,width=5mil,height=5mil,impedance=50ohm,"
+                          "length=6in"),
+                    Contains("key 'impedance'") && Contains("give height or impedance, not both"));
+  CHECK_THROWS_WITH(build("stripline:material=megtron7,width=5mil,impedance=500ohm,length=6in"),
+                    Contains("key 'impedance'") && Contains("not reachable") &&
+                        Contains("accepted: "));
+  CHECK_THROWS_WITH(build("stripline:material=megtron7,width=5mil,impedance=50,length=6in"),
+                    Contains("has no unit"));
 }

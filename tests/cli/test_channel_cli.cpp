@@ -88,6 +88,22 @@ TEST_CASE("channel writes the CSV columns freq_hz il_db s21_re s21_im", "[cli][c
   CHECK(rows[4][1] > rows[0][1]); // loss grows with frequency
 }
 
+TEST_CASE("channel runs DESIGN.md's stripline example: the height is solved for 50 ohm",
+          "[cli][channel]") {
+  // DESIGN.md §6 gives `stripline:material=megtron7,width=5mil,length=6in` (no height): it was
+  // refused ("missing key 'height'"); now a controlled-impedance line (50 ohm single-ended,
+  // Wheeler/Cohn closed form at the laminate's f_ref) whose solved height the stage name shows.
+  const Run r = run_cli({"channel", "stripline:material=megtron7,width=5mil,length=6in", "--freq",
+                         "26.5625GHz:26.5625GHz:1", "--format", "json"});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("stripline megtron7 w=127um h=128.") != std::string::npos);
+  const Run d = run_cli({"channel",
+                         "stripline:material=megtron7,width=5mil,spacing=8mil,"
+                         "impedance=85ohm,length=6in",
+                         "--freq", "1GHz:2GHz:2"});
+  CHECK(d.code == 0);
+}
+
 TEST_CASE("channel JSON output and temperature", "[cli][channel]") {
   const Run j = run_cli(
       {"channel", "annex93a:length=10in", "--freq", "26.5625GHz:26.5625GHz:1", "--format", "json"});
@@ -153,9 +169,10 @@ TEST_CASE("channel -o writes the file and bad input leaves none", "[cli][channel
        "accepted: csv, json"},
       {{"channel", "waveguide:length=1m", "--freq", "1GHz:2GHz:2"}, "unknown kind 'waveguide'"},
       // A key missing from both the spec and its catalog entry is the spec's to give (was
-      // blamed on the entry: "laminates.toml:35: missing key 'height'").
-      {{"channel", "stripline:material=megtron7,width=5mil,length=6in", "--freq", "1GHz:2GHz:2"},
-       "spec 'stripline:material=megtron7,width=5mil,length=6in': missing key 'height'"},
+      // blamed on the entry: "laminates.toml:35: missing key 'height'"; a missing height is now
+      // solved for the impedance, a missing width is not).
+      {{"channel", "stripline:material=megtron7,height=5mil,length=6in", "--freq", "1GHz:2GHz:2"},
+       "spec 'stripline:material=megtron7,height=5mil,length=6in': missing key 'width'"},
       // Wrong differential port maps name the spec's file and ports (were "port pairs '1-3:2'"
       // and "mixed-mode conversion of network 'CA_19p75dB_thru'", neither naming the spec).
       {{"channel",
