@@ -71,6 +71,7 @@ int run_sweep_command(const SweepArgs &a) {
                      "is the sweep spec itself (it would be overwritten); accepted: another file "
                      "path, or - for stdout");
   o.progress = !a.quiet && ::isatty(STDERR_FILENO);
+  o.progress_log = !a.quiet && !o.progress;
 #ifdef LINKPHY_WITH_MPI
   if (sweeps::mpi::launched_by_mpi()) { // one rank per core by default: 1 thread per rank
     o.threads = a.threads ? a.threads : 1;

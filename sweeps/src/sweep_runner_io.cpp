@@ -3,6 +3,9 @@
 // sweep_runner.hpp documents them.
 #include "sweep_runner_text.hpp"
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
@@ -14,6 +17,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string_view>
@@ -72,33 +76,100 @@ void write_sidecar(const std::string &path, const SweepSpec &spec,
 
 } // namespace
 
+namespace {
+
+// SIGINT/SIGTERM while rows go to OUT.partial: one line saying where the rows are and how to go
+// on, then the default action (exit status 130/143 as before). The handler only write()s a line
+// made before the run (async-signal-safe) and re-raises the signal with the default action.
+char g_interrupt_line[1024];
+std::size_t g_interrupt_len = 0;
+struct sigaction g_old_int {
+}, g_old_term{};
+bool g_handlers_installed = false;
+
+void on_sweep_interrupt(int sig) {
+  if (g_interrupt_len > 0)
+    (void)!::write(STDERR_FILENO, g_interrupt_line, g_interrupt_len);
+  std::raise(sig); // SA_RESETHAND: the default action now
+}
+
+void install_interrupt_line(const std::string &line) {
+  const std::size_t n = std::min(line.size(), sizeof g_interrupt_line);
+  std::memcpy(g_interrupt_line, line.data(), n);
+  g_interrupt_len = n;
+  struct sigaction sa {};
+  sa.sa_handler = on_sweep_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+  g_handlers_installed =
+      ::sigaction(SIGINT, &sa, &g_old_int) == 0 && ::sigaction(SIGTERM, &sa, &g_old_term) == 0;
+}
+
+void remove_interrupt_line() {
+  if (!g_handlers_installed)
+    return;
+  ::sigaction(SIGINT, &g_old_int, nullptr);
+  ::sigaction(SIGTERM, &g_old_term, nullptr);
+  g_handlers_installed = false;
+  g_interrupt_len = 0;
+}
+
+} // namespace
+
 struct SweepWriter::Progress {
-  Progress(bool enabled, std::uint64_t total) : enabled_(enabled), total_(total) {}
+  /// `bar`: a bar redrawn in place (stderr a terminal); `log`: a line at each 10 % once the run
+  /// has lasted 10 s, or every minute (stderr a log file: batch jobs); neither: silent.
+  Progress(bool bar, bool log, std::uint64_t total) : bar_(bar), log_(log), total_(total) {}
   void update(std::uint64_t done, bool final = false) {
-    if (!enabled_)
+    if (!bar_ && !log_)
       return;
     const auto now = Clock::now();
-    if (!final && now - last_ < std::chrono::milliseconds(200))
+    if (bar_ && !final && now - last_ < std::chrono::milliseconds(200))
       return;
-    last_ = now;
     const double secs = std::chrono::duration<double>(now - start_).count();
     const double rate = secs > 0 ? static_cast<double>(done - first_) / secs : 0.0;
     const double frac = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1.0;
+    const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
+    if (log_) {
+      const int decile = static_cast<int>(frac * 10);
+      const bool due =
+          secs >= log_after_s_ && (decile > last_decile_ || now - last_ >= std::chrono::minutes(1));
+      if (!due || final)
+        return;
+      last_decile_ = decile;
+      last_ = now;
+      std::fprintf(stderr, "linkphy: sweep: %.0f%% (%llu/%llu points), %.3g pt/s, ETA %s\n",
+                   100 * frac, static_cast<unsigned long long>(done),
+                   static_cast<unsigned long long>(total_), rate, duration_text(eta).c_str());
+      return;
+    }
+    last_ = now;
     const int width = 30;
     const int filled = static_cast<int>(frac * width);
-    const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
-    std::fprintf(stderr, "\r[%s%s] %5.1f%% %llu/%llu  %.0f pt/s  ETA %02d:%02d  ",
+    std::fprintf(stderr, "\r[%s%s] %5.1f%% %llu/%llu  %.0f pt/s  ETA %s  ",
                  std::string(static_cast<std::size_t>(filled), '=').c_str(),
                  std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), 100 * frac,
                  static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
-                 rate, static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+                 rate, duration_text(eta).c_str());
     if (final)
       std::fprintf(stderr, "\n");
   }
-  bool enabled_;
+  /// mm:ss below an hour, h:mm:ss above (83 h read "5000:00" as mm:ss).
+  static std::string duration_text(double s) {
+    const long long t = s > 0 && s < 1e9 ? static_cast<long long>(s) : 0;
+    char buf[48];
+    if (t >= 3600)
+      std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", t / 3600, t / 60 % 60, t % 60);
+    else
+      std::snprintf(buf, sizeof buf, "%02lld:%02lld", t / 60, t % 60);
+    return buf;
+  }
+  bool bar_, log_;
   std::uint64_t total_, first_ = 0;
+  int last_decile_ = 0;
+  double log_after_s_ = 10; ///< no log line before the run has lasted this long, s
   Clock::time_point start_ = Clock::now();
-  Clock::time_point last_{};
+  Clock::time_point last_ = Clock::now();
 };
 
 std::vector<bool> evaluator_columns_kept(const SweepSpec &spec, const Evaluator &evaluator) {
@@ -396,6 +467,11 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       if (sink_ && lines.empty())
         std::fprintf(sink_, "%s\n", header_line.c_str());
     } else {
+      // An interrupted run's rows (hours of work, perhaps) are never overwritten by a fresh start.
+      if (!o.resume && std::filesystem::exists(partial_))
+        throw InputError("-o '" + o.output + "'",
+                         "an interrupted run left " + partial_ +
+                             "; accepted: --resume to continue it, or delete it to start over");
       sink_ = std::fopen(partial_.c_str(), "wb");
       if (sink_)
         std::fprintf(sink_, "%s\n", header_line.c_str());
@@ -415,9 +491,14 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       }
     }
   }
+  if (sink_ && !to_stdout_)
+    install_interrupt_line("\nlinkphy: sweep interrupted: the rows so far are kept in " + partial_ +
+                           "; run the same command with --resume to continue\n");
   if (const char *k = std::getenv("LINKPHY_TEST_KILL_AFTER_ROWS"))
     kill_after_ = std::atoll(k);
-  progress_ = std::make_unique<Progress>(o.progress, shard_points_);
+  progress_ = std::make_unique<Progress>(o.progress, o.progress_log, shard_points_);
+  if (const char *k = std::getenv("LINKPHY_TEST_PROGRESS_AFTER_S")) // tests: no 10 s wait
+    progress_->log_after_s_ = std::atof(k);
   progress_->first_ = resumed_;
   last_flush_s_ = now_s();
   // A flush comes at 64 KiB plus at most a chunk or two; staying under glibc's 128 KiB mmap
@@ -427,6 +508,7 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
 }
 
 SweepWriter::~SweepWriter() {
+  remove_interrupt_line();
   if (sink_ && !to_stdout_) { // killed or abandoned: what is in order so far, for --resume
     flush_locked();
     std::fclose(sink_);

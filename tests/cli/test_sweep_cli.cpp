@@ -416,3 +416,79 @@ TEST_CASE("rows to a stdout that cannot take them end with exit 2, not 0", "[swe
     CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: stdout: write failed"));
   }
 }
+
+TEST_CASE("an interrupted sweep's partial is never overwritten by a fresh start",
+          "[sweep][cli][bad-input]") {
+  // A run without --resume restarted OUT.partial from its header: the rows of an interrupted run
+  // (hours of work) were lost without a word. It is refused now; --resume continues it.
+  const auto spec = big_spec("keep_partial.toml");
+  const auto out = scratch("keep_partial.csv"), err = scratch("keep_partial.err");
+  const fs::path partial(out.string() + ".partial");
+  fs::remove(out);
+  fs::remove(partial);
+  CHECK(run("LINKPHY_TEST_KILL_AFTER_ROWS=3000 " + cli() + " sweep " + spec.string() +
+            " -q --threads 1 -o " + out.string() + " 2>/dev/null") != 0);
+  REQUIRE(fs::exists(partial));
+  const std::string rows = slurp(partial);
+  const int status =
+      run(cli() + " sweep " + spec.string() + " -q -o " + out.string() + " 2>" + err.string());
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(slurp(err) == "linkphy: -o '" + out.string() + "': an interrupted run left " +
+                          partial.string() +
+                          "; accepted: --resume to continue it, or delete it to start over\n");
+  CHECK(slurp(partial) == rows);
+  CHECK_FALSE(fs::exists(out));
+  CHECK(run(cli() + " sweep " + spec.string() + " -q --resume -o " + out.string()) == 0);
+  const std::string done = slurp(out);
+  CHECK(std::count(done.begin(), done.end(), '\n') == 10001);
+}
+
+TEST_CASE("SIGINT on a sweep says where the rows are and how to go on", "[sweep][cli]") {
+  const auto spec = scratch("sigint.toml");
+  // Statistical link points: ~5-20 ms each, so the run lasts well past the signal.
+  std::ofstream(spec) << "[sweep]\nname = \"sigint\"\nevaluator = \"link\"\n"
+                         "fidelity = \"statistical\"\n[axes]\ntech = [\"dac\"]\n"
+                         "rate = [\"100G\"]\nlength = { lin = [\"0.25 m\", \"4 m\"], points = "
+                         "20000 }\n";
+  const auto out = scratch("sigint.csv"), err = scratch("sigint.err");
+  const fs::path partial(out.string() + ".partial"), stamp(partial.string() + ".spec");
+  fs::remove(out);
+  fs::remove(partial);
+  fs::remove(stamp);
+  // The handler is in place once OUT.partial.spec is written; the signal comes after that.
+  const std::string cmd = "sh -c '" + cli() + " sweep " + spec.string() + " -q --threads 1 -o " +
+                          out.string() + " 2>" + err.string() + " & pid=$!; n=0; while [ ! -s " +
+                          stamp.string() +
+                          " ] && [ $n -lt 600 ]; do sleep 0.05; n=$((n+1)); done; sleep 0.3; "
+                          "kill -INT $pid; wait $pid'";
+  const int status = run(cmd);
+  CHECK(WEXITSTATUS(status) == 130); // the default action's status, as before
+  CHECK_THAT(slurp(err),
+             Catch::Matchers::Contains("linkphy: sweep interrupted: the rows so far are kept in " +
+                                       partial.string() +
+                                       "; run the same command with --resume to "
+                                       "continue\n"));
+  CHECK(fs::exists(partial));
+  fs::remove(partial);
+  fs::remove(stamp);
+}
+
+TEST_CASE("a sweep logs its progress as lines when stderr is not a terminal", "[sweep][cli]") {
+  // Batch jobs (stderr to a log file) saw no progress at all. Lines come at each 10 % once the run
+  // has lasted 10 s (LINKPHY_TEST_PROGRESS_AFTER_S=0 here), never in the CSV.
+  const auto spec = big_spec("progress_log.toml");
+  const auto out = scratch("progress_log.csv"), err = scratch("progress_log.err");
+  fs::remove(out);
+  REQUIRE(run("LINKPHY_TEST_PROGRESS_AFTER_S=0 " + cli() + " sweep " + spec.string() +
+              " --threads 1 -o " + out.string() + " 2>" + err.string()) == 0);
+  const std::string log = slurp(err);
+  CHECK_THAT(log, Catch::Matchers::Contains("linkphy: sweep: ") &&
+                      Catch::Matchers::Contains("/10000 points), ") &&
+                      Catch::Matchers::Contains(" pt/s, ETA 00:"));
+  CHECK(log.find('\r') == std::string::npos); // no bar redrawn into a log file
+  CHECK(slurp(out).find("linkphy") == std::string::npos);
+  // -q: silent.
+  REQUIRE(run("LINKPHY_TEST_PROGRESS_AFTER_S=0 " + cli() + " sweep " + spec.string() +
+              " -q --threads 1 -o " + out.string() + " 2>" + err.string()) == 0);
+  CHECK(slurp(err).find("linkphy: sweep: ") == std::string::npos);
+}

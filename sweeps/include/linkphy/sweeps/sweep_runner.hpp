@@ -40,7 +40,10 @@ struct SweepOptions {
   int shard_index = 1;   ///< K of --shard K/N, 1 ≤ K ≤ N
   int shard_count = 1;   ///< N of --shard K/N, ≥ 1
   bool progress = false; ///< draw a progress bar on stderr
-  int ranks = 1;         ///< MPI ranks taking part (recorded in the sidecar), ≥ 1
+  /// Progress as log lines on stderr (each 10 % once the run has lasted 10 s, or each minute):
+  /// for batch jobs whose stderr is not a terminal.
+  bool progress_log = false;
+  int ranks = 1; ///< MPI ranks taking part (recorded in the sidecar), ≥ 1
 };
 
 struct SweepSummary {
