@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #ifndef LINKPHY_SWEEPS_VERSION
@@ -13,6 +14,22 @@
 
 namespace linkphy::sweeps {
 namespace {
+
+// A study path as the sidecar records it: relative to the working directory when inside it (the
+// shipped default study is found by absolute path; notebooks_data/ is committed from the repo
+// root), else as given.
+std::string display_path(const std::string &file) {
+  if (file.empty())
+    return file;
+  std::error_code ec;
+  const auto cwd = std::filesystem::current_path(ec);
+  if (ec)
+    return file;
+  const auto rel = std::filesystem::path(file).lexically_relative(cwd);
+  if (rel.empty() || *rel.begin() == "..")
+    return file;
+  return rel.generic_string();
+}
 
 // CSV cells: 12 significant digits; not available (NaN) as "nan", as every CSV writer spells it.
 std::string num(double v) { return csv_number(v); }
@@ -139,7 +156,7 @@ std::string crossover_sidecar_json(const CrossoverStudy &s, const std::string &t
   os << "  \"command\": \"crossover\",\n";
   os << "  \"table\": \"" << json_escape(table) << "\",\n";
   os << "  \"name\": \"" << json_escape(s.name) << "\",\n";
-  os << "  \"study_file\": \"" << json_escape(s.file) << "\",\n";
+  os << "  \"study_file\": \"" << json_escape(display_path(s.file)) << "\",\n";
   os << "  \"study\": \"" << json_escape(s.source_text) << "\",\n";
   os << "  \"criterion\": \"" << to_string(s.criterion) << "\",\n";
   os << "  \"fidelity\": \"" << to_string(s.fidelity) << "\",\n";

@@ -5,6 +5,8 @@
 
 #include "cli_run.hpp"
 
+#include <cstdlib>
+
 #include "../sweeps/test_plot_xml.hpp"
 
 #include <filesystem>
@@ -114,5 +116,21 @@ TEST_CASE("crossover CLI bad input: one line, exit 2, no output file", "[cli][cr
   const auto table = write(dir, "table.toml", text + "[plots]\nx = 1\n");
   check_bad({"crossover", table.string(), "-o", o}, out, "unknown table 'plots'");
   check_bad({"crossover", (dir / "missing.toml").string(), "-o", o}, out, "cannot open");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("crossover sidecar records the study file relative to the working directory",
+          "[cli][crossover]") {
+  // notebooks_data/ is made from the repo root and committed; the default study is found by an
+  // absolute path, which the sidecar carried (/home/USER/.../sweeps/examples/crossover/...).
+  const auto dir = scratch_dir("crossover-relpath");
+  const auto out = dir / "x.csv";
+  const std::string cmd = "cd '" + std::string(LINKPHY_SOURCE_DIR) + "' && '" +
+                          std::string(LINKPHY_CLI) + "' crossover --rates 100G --copper dac " +
+                          "--optical dsp-dr --threads 1 -o '" + out.string() + "' >/dev/null";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  CHECK(read_text_file(dir / "x.csv.json")
+            .find("\"study_file\": \"sweeps/examples/crossover/default.toml\"") !=
+        std::string::npos);
   fs::remove_all(dir);
 }
