@@ -144,9 +144,11 @@ ParamSet with_entry(const ParamSet &spec, const std::string &key, const Catalog 
   const auto name = spec.text_or(key);
   if (!name && fallback.empty())
     return spec;
+  // The set keeps the spec's place (a key missing from both is the spec's to give); the entry's
+  // keys keep their catalog file:line.
   ParamSet merged(spec.where());
   try {
-    merged = cat.entry(name ? *name : fallback, noun);
+    merged.merge(cat.entry(name ? *name : fallback, noun));
   } catch (const InputError &e) {
     throw InputError(spec.where_key(key), e.detail());
   }
@@ -315,7 +317,9 @@ std::unique_ptr<ElectricalMedium> make_twinax(const ParamSet &spec, const Channe
     const long awg = spec.integer("awg", 26, 34);
     const std::string name = "twinax_" + std::to_string(awg) + "awg";
     if (cats.cables.has(name)) {
-      ParamSet base = cats.cables.entry(name, "cable");
+      ParamSet base(spec.where()); // a key missing from both is the spec's (with_entry)
+      base.merge(cats.cables.entry(name, "cable"));
+      (void)base.text("source");
       base.merge(spec);
       p = base;
     }
