@@ -17,3 +17,23 @@ function(linkphy_module name)
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endfunction()
+
+# linkphy_module_data(NAME [EXTRA dir...]) — a module's data: catalog/* (and EXTRA folders of the
+# module, e.g. examples) installed to DATADIR/linkphy/NAME, and the same layout in the build tree
+# as symbolic links to the sources, so that programs built here find it beside them as installed
+# ones do (find_data_dir: PREFIX/bin/PROGRAM → PREFIX/DATADIR/linkphy; DESIGN.md §5).
+function(linkphy_module_data name)
+  cmake_parse_arguments(ARG "" "" "EXTRA" ${ARGN})
+  set(build_dir ${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_DATADIR}/linkphy/${name})
+  file(MAKE_DIRECTORY ${build_dir})
+  file(GLOB entries LIST_DIRECTORIES true CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/catalog/*)
+  foreach(entry ${entries} ${ARG_EXTRA})
+    get_filename_component(leaf ${entry} NAME)
+    file(CREATE_LINK ${entry} ${build_dir}/${leaf} SYMBOLIC COPY_ON_ERROR)
+  endforeach()
+  install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/catalog/
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/linkphy/${name})
+  foreach(extra ${ARG_EXTRA})
+    install(DIRECTORY ${extra} DESTINATION ${CMAKE_INSTALL_DATADIR}/linkphy/${name})
+  endforeach()
+endfunction()

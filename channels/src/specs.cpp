@@ -9,9 +9,6 @@
 #include <cstdio>
 #include <map>
 
-#ifndef LINKPHY_CHANNELS_CATALOG_DIR
-#define LINKPHY_CHANNELS_CATALOG_DIR ""
-#endif
 #ifndef LINKPHY_CHANNELS_CATALOG_INSTALL_DIR
 #define LINKPHY_CHANNELS_CATALOG_INSTALL_DIR ""
 #endif
@@ -19,8 +16,7 @@
 namespace linkphy::channels {
 
 ChannelCatalogs ChannelCatalogs::builtin() {
-  const auto dir = find_data_dir(
-      "channels", {LINKPHY_CHANNELS_CATALOG_DIR, LINKPHY_CHANNELS_CATALOG_INSTALL_DIR});
+  const auto dir = find_data_dir("channels", {LINKPHY_CHANNELS_CATALOG_INSTALL_DIR});
   ChannelCatalogs c;
   c.laminates.load(dir / "laminates.toml");
   c.foils.load(dir / "foils.toml");
