@@ -19,18 +19,18 @@ function(linkphy_module name)
 endfunction()
 
 # linkphy_module_data(NAME [EXTRA dir...]) — a module's data: catalog/* (and EXTRA folders of the
-# module, e.g. examples) installed to DATADIR/linkphy/NAME, and the same layout in the build tree
-# as symbolic links to the sources, so that programs built here find it beside them as installed
-# ones do (find_data_dir: PREFIX/bin/PROGRAM → PREFIX/DATADIR/linkphy; DESIGN.md §5).
+# module, e.g. examples) installed to DATADIR/linkphy/NAME; in the build tree DATADIR/linkphy/NAME
+# is a symbolic link to the module's catalog/, so that programs built here find it beside them as
+# installed ones do (find_data_dir: PREFIX/bin/PROGRAM → PREFIX/DATADIR/linkphy, the link
+# resolved, so messages and sidecars name the source files; DESIGN.md §5).
 function(linkphy_module_data name)
   cmake_parse_arguments(ARG "" "" "EXTRA" ${ARGN})
-  set(build_dir ${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_DATADIR}/linkphy/${name})
-  file(MAKE_DIRECTORY ${build_dir})
-  file(GLOB entries LIST_DIRECTORIES true CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/catalog/*)
-  foreach(entry ${entries} ${ARG_EXTRA})
-    get_filename_component(leaf ${entry} NAME)
-    file(CREATE_LINK ${entry} ${build_dir}/${leaf} SYMBOLIC COPY_ON_ERROR)
-  endforeach()
+  set(link ${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_DATADIR}/linkphy/${name})
+  file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/${CMAKE_INSTALL_DATADIR}/linkphy)
+  if(IS_DIRECTORY ${link} AND NOT IS_SYMLINK ${link})
+    file(REMOVE_RECURSE ${link})
+  endif()
+  file(CREATE_LINK ${CMAKE_CURRENT_SOURCE_DIR}/catalog ${link} SYMBOLIC COPY_ON_ERROR)
   install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/catalog/
           DESTINATION ${CMAKE_INSTALL_DATADIR}/linkphy/${name})
   foreach(extra ${ARG_EXTRA})

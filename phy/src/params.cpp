@@ -244,8 +244,10 @@ std::filesystem::path find_data_dir(const std::string &subdir,
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     const auto p = exe.parent_path().parent_path() / LINKPHY_DATA_RELDIR / subdir;
-    if (std::filesystem::is_directory(p, ec))
-      return p;
+    if (std::filesystem::is_directory(p, ec)) {
+      auto real = std::filesystem::canonical(p, ec); // the build tree's links → the sources
+      return ec ? p : real;
+    }
   }
   for (const auto &c : candidates)
     if (!c.empty() && std::filesystem::is_directory(c, ec))
