@@ -105,6 +105,9 @@ struct LinkReport {
 
 /// Evaluates one link. Throws InputError on bad input (unknown tech, bad spec, a channel band
 /// below Nyquist, taps out of range …); warnings (non-passive channel …) go to report.warnings.
+/// Thread-safe: any number of threads may evaluate links (and find_reach) at once, each getting
+/// exactly its serial result (per-thread scratch; the shared catalogs and plan caches are built
+/// once under locks; tests/sweeps/test_link_concurrent.cpp, clean under ThreadSanitizer).
 LinkReport evaluate_link(const LinkRequest &request);
 
 /// Empties the process's analytic-tier plan cache (LinkRequest::analytic_cache), so that the next
