@@ -8,9 +8,6 @@
 #include <numbers>
 #include <sstream>
 
-#ifndef LINKPHY_CHANNELS_CATALOG_DIR
-#define LINKPHY_CHANNELS_CATALOG_DIR ""
-#endif
 #ifndef LINKPHY_CHANNELS_CATALOG_INSTALL_DIR
 #define LINKPHY_CHANNELS_CATALOG_INSTALL_DIR ""
 #endif
@@ -131,8 +128,7 @@ FibreType fibre_type_from_params(const std::string &name, const ParamSet &p) {
 const Catalog &fibre_catalog() {
   static const Catalog catalog = [] {
     Catalog c;
-    const auto dir = find_data_dir(
-        "channels", {LINKPHY_CHANNELS_CATALOG_DIR, LINKPHY_CHANNELS_CATALOG_INSTALL_DIR});
+    const auto dir = find_data_dir("channels", {LINKPHY_CHANNELS_CATALOG_INSTALL_DIR});
     c.load(dir / "fibres.toml");
     return c;
   }();

@@ -9,9 +9,6 @@
 #include <cstdio>
 #include <map>
 
-#ifndef LINKPHY_CHANNELS_CATALOG_DIR
-#define LINKPHY_CHANNELS_CATALOG_DIR ""
-#endif
 #ifndef LINKPHY_CHANNELS_CATALOG_INSTALL_DIR
 #define LINKPHY_CHANNELS_CATALOG_INSTALL_DIR ""
 #endif
@@ -19,8 +16,7 @@
 namespace linkphy::channels {
 
 ChannelCatalogs ChannelCatalogs::builtin() {
-  const auto dir = find_data_dir(
-      "channels", {LINKPHY_CHANNELS_CATALOG_DIR, LINKPHY_CHANNELS_CATALOG_INSTALL_DIR});
+  const auto dir = find_data_dir("channels", {LINKPHY_CHANNELS_CATALOG_INSTALL_DIR});
   ChannelCatalogs c;
   c.laminates.load(dir / "laminates.toml");
   c.foils.load(dir / "foils.toml");
@@ -148,7 +144,9 @@ ParamSet with_entry(const ParamSet &spec, const std::string &key, const Catalog 
   const auto name = spec.text_or(key);
   if (!name && fallback.empty())
     return spec;
-  ParamSet merged(spec.where()); // a key missing from both is the spec's (was blamed on the entry)
+  // The set keeps the spec's place (a key missing from both is the spec's to give); the entry's
+  // keys keep their catalog file:line.
+  ParamSet merged(spec.where());
   try {
     merged.merge(cat.entry(name ? *name : fallback, noun));
   } catch (const InputError &e) {
@@ -364,7 +362,9 @@ std::unique_ptr<ElectricalMedium> make_twinax(const ParamSet &spec, const Channe
     const long awg = spec.integer("awg", 26, 34);
     const std::string name = "twinax_" + std::to_string(awg) + "awg";
     if (cats.cables.has(name)) {
-      ParamSet base = cats.cables.entry(name, "cable");
+      ParamSet base(spec.where()); // a key missing from both is the spec's (with_entry)
+      base.merge(cats.cables.entry(name, "cable"));
+      (void)base.text("source");
       base.merge(spec);
       p = base;
     }

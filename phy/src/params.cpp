@@ -6,7 +6,12 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <mutex>
 #include <sstream>
+
+#ifndef LINKPHY_DATA_RELDIR
+#define LINKPHY_DATA_RELDIR "share/linkphy"
+#endif
 
 namespace linkphy {
 
@@ -205,6 +210,24 @@ std::vector<std::string> Catalog::names() const {
   return out;
 }
 
+namespace {
+std::mutex data_root_mutex;
+std::filesystem::path &data_root_slot() {
+  static std::filesystem::path root;
+  return root;
+}
+} // namespace
+
+void set_data_root(const std::filesystem::path &root) {
+  std::lock_guard<std::mutex> lock(data_root_mutex);
+  data_root_slot() = root;
+}
+
+std::filesystem::path data_root() {
+  std::lock_guard<std::mutex> lock(data_root_mutex);
+  return data_root_slot();
+}
+
 std::filesystem::path find_data_dir(const std::string &subdir,
                                     const std::vector<std::filesystem::path> &candidates) {
   if (const char *env = std::getenv("LINKPHY_DATA_DIR")) {
@@ -212,10 +235,26 @@ std::filesystem::path find_data_dir(const std::string &subdir,
     if (std::filesystem::is_directory(p))
       return p;
   }
+  std::error_code ec;
+  if (const auto root = data_root();
+      !root.empty() && std::filesystem::is_directory(root / subdir, ec))
+    return root / subdir;
+  // The program's own prefix (PREFIX/bin/linkphy → PREFIX/share/linkphy), so that an installed
+  // prefix can be moved; the build tree mirrors that layout (cmake/LinkphyModule.cmake).
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto p = exe.parent_path().parent_path() / LINKPHY_DATA_RELDIR / subdir;
+    if (std::filesystem::is_directory(p, ec)) {
+      auto real = std::filesystem::canonical(p, ec); // the build tree's links → the sources
+      return ec ? p : real;
+    }
+  }
   for (const auto &c : candidates)
-    if (std::filesystem::is_directory(c))
+    if (!c.empty() && std::filesystem::is_directory(c, ec))
       return c;
-  throw InputError(subdir, "linkphy data directory not found (set LINKPHY_DATA_DIR)");
+  throw InputError(subdir, "linkphy data directory not found (set LINKPHY_DATA_DIR to the "
+                           "folder holding channels/, transceivers/ and sweeps/, e.g. "
+                           "PREFIX/share/linkphy)");
 }
 
 } // namespace linkphy

@@ -9,9 +9,6 @@
 #include <cstdio>
 #include <mutex>
 
-#ifndef LINKPHY_SWEEPS_CATALOG_DIR
-#define LINKPHY_SWEEPS_CATALOG_DIR ""
-#endif
 #ifndef LINKPHY_SWEEPS_CATALOG_INSTALL_DIR
 #define LINKPHY_SWEEPS_CATALOG_INSTALL_DIR ""
 #endif
@@ -100,7 +97,7 @@ std::string to_string(HopKind k) {
 }
 
 std::filesystem::path sweeps_data_dir() {
-  return find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_DIR, LINKPHY_SWEEPS_CATALOG_INSTALL_DIR});
+  return find_data_dir("sweeps", {LINKPHY_SWEEPS_CATALOG_INSTALL_DIR});
 }
 
 const Catalog &technology_catalog() {

@@ -4,9 +4,6 @@
 #include <map>
 #include <mutex>
 
-#ifndef LINKPHY_TRANSCEIVERS_CATALOG_DIR
-#define LINKPHY_TRANSCEIVERS_CATALOG_DIR ""
-#endif
 #ifndef LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR
 #define LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR ""
 #endif
@@ -20,8 +17,7 @@ const Catalog &builtin_catalog(const std::string &file) {
   auto it = loaded.find(file);
   if (it != loaded.end())
     return it->second;
-  const auto dir = find_data_dir(
-      "transceivers", {LINKPHY_TRANSCEIVERS_CATALOG_DIR, LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR});
+  const auto dir = find_data_dir("transceivers", {LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR});
   Catalog c;
   c.load(dir / file);
   return loaded.emplace(file, std::move(c)).first->second;

@@ -16,6 +16,10 @@
 #include <set>
 #include <sstream>
 
+#ifndef LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR
+#define LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR ""
+#endif
+
 namespace linkphy::transceivers {
 namespace {
 
@@ -416,9 +420,7 @@ ComTable load_com_table(const std::filesystem::path &path) {
 }
 
 std::filesystem::path com_catalog_dir() {
-  return find_data_dir("transceivers", {LINKPHY_TRANSCEIVERS_CATALOG_DIR,
-                                        LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR}) /
-         "com";
+  return find_data_dir("transceivers", {LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR}) / "com";
 }
 
 ComTable find_com_table(const std::string &path_or_name) {

@@ -25,13 +25,14 @@ double chromatic_dispersion(double lambda_m, double lambda0_m, double s0_s_per_m
 struct FibreType {
   std::string name;
   std::string source;
-  bool single_mode = true;
-  double window_min_m = 1260e-9; ///< usable wavelength window
-  double window_max_m = 1625e-9;
+  bool single_mode = true;              ///< true: SMF (no modal bandwidth); false: MMF
+  double window_min_m = 1260e-9;        ///< usable wavelength window, m (> 0)
+  double window_max_m = 1625e-9;        ///< its upper end, m (> window_min_m)
   std::vector<double> att_wavelength_m; ///< ascending
   std::vector<double> att_db_per_m;     ///< attenuation at those wavelengths, dB/m
   std::vector<double> emb_wavelength_m; ///< ascending; empty for single-mode fibre
   std::vector<double> emb_hz_m;         ///< effective modal bandwidth, Hz·m
+  /// Zero-dispersion wavelength λ0: range (min ≤ nominal ≤ max) and nominal value, m.
   double lambda0_min_m = 1300e-9, lambda0_max_m = 1324e-9, lambda0_nominal_m = 1312e-9;
   double s0_max = 92.0, s0_nominal = 92.0; ///< dispersion slope, s/m³ (1 ps/(nm² km) = 1e3)
   double pmd_s_per_sqrt_m = 0;             ///< PMD coefficient, s/√m (0.2 ps/√km = 6.32e-15)

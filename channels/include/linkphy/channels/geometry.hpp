@@ -47,8 +47,8 @@ double microstrip_z0_kj(const MicrostripStatic &m, double h, double eps_r, doubl
 /// (Gupta, Garg, Bahl & Bhartia, "Microstrip Lines and Slotlines", 2nd ed., §8.3). Strips of width
 /// w (m), gap s, on a substrate of height h and permittivity εr; thickness ignored.
 struct CoupledCapacitance {
-  double even_f_per_m = 0.0;
-  double odd_f_per_m = 0.0;
+  double even_f_per_m = 0.0; ///< even-mode capacitance per unit length, F/m (> 0)
+  double odd_f_per_m = 0.0;  ///< odd-mode capacitance per unit length, F/m (> 0)
 };
 CoupledCapacitance coupled_microstrip_capacitance(double w, double s, double h, double eps_r);
 

@@ -64,7 +64,7 @@ enum class PathKind { thru, fext, next };
 /// frequencies. The evaluator adds the TX edge filter, RX filter, CTLE and FFE.
 struct PathTransfer {
   PathKind kind = PathKind::thru;
-  std::vector<double> f_hz;
+  std::vector<double> f_hz; ///< frequencies, Hz (ascending, ≥ 0)
   std::vector<Complex> h21;
   std::string name; ///< for messages
 };
@@ -135,13 +135,14 @@ struct Settings {
 
 /// The equaliser chosen and the COM figures.
 struct Result {
-  double com_db = 0;
-  double fom_db = 0; ///< figure of merit of the chosen setting (93A-36)
-  double a_s_v = 0;  ///< signal amplitude (93A.1.6 c)
-  double a_ni_v = 0; ///< noise+interference amplitude at DER_0 (93A.1.7)
-  double g_dc_db = 0, g_dc_hp_db = 0;
-  std::vector<double> tx_taps;  ///< c(−pre)..c(post) including c(0)
-  std::vector<double> dfe_taps; ///< b(1)..b(N) applied (fixed then floating span)
+  double com_db = 0;                  ///< COM = 20·log10(A_s/A_ni), dB (93A-1)
+  double fom_db = 0;                  ///< figure of merit of the chosen setting (93A-36)
+  double a_s_v = 0;                   ///< signal amplitude (93A.1.6 c)
+  double a_ni_v = 0;                  ///< noise+interference amplitude at DER_0 (93A.1.7)
+  double g_dc_db = 0, g_dc_hp_db = 0; ///< CTLE DC gains chosen (93A-22), dB (≤ 0)
+  std::vector<double> tx_taps;        ///< c(−pre)..c(post) including c(0)
+  std::vector<double> dfe_taps;       ///< b(1)..b(N) applied (fixed then floating span)
+  /// Noise σ at the slicer (93A.1.7): TX, residual ISI, jitter, crosstalk, RX noise; V (≥ 0).
   double sigma_tx_v = 0, sigma_isi_v = 0, sigma_j_v = 0, sigma_xt_v = 0, sigma_n_v = 0;
   int cursor_sample = 0;       ///< t_s as an index in the pulse response
   long settings_evaluated = 0; ///< FOM evaluations in the search

@@ -62,8 +62,8 @@ struct EqualisedPulse {
   double sigma_rj_v = 0;           ///< random jitter through the pulse slope (93A-41 part), V
   double sigma_adc_v = 0;          ///< ADC quantisation noise, V (0 without ADC)
   double sigma_gauss_v = 0;        ///< RJ, RX noise, TX noise, crosstalk and ADC (Gaussian), V
-  int levels = 2;
-  double level_mismatch = 1;
+  int levels = 2;                  ///< PAM order M ≥ 2
+  double level_mismatch = 1;       ///< R_LM ∈ (0, 1]
 };
 
 struct HopResult {

@@ -66,8 +66,8 @@ Network renormalize(const Network &net, std::vector<double> z0_ohm);
 
 /// Two ports forming a differential pair: positive and negative, 0-based.
 struct PortPair {
-  int positive = 0;
-  int negative = 0;
+  int positive = 0; ///< 0-based port of the + line, in [0, ports)
+  int negative = 0; ///< 0-based port of the − line, in [0, ports)
 };
 /// Parses "1-3:2-4" (1-based port numbers, '+' port first, pairs separated by ':') into 0-based
 /// pairs. Throws InputError on malformed text, port 0, or a port used twice.
@@ -97,7 +97,7 @@ Network interpolate(const Network &net, std::span<const double> freq_hz);
 Network extrapolate_to_dc(const Network &net);
 
 struct PassivityReport {
-  bool passive = true;
+  bool passive = true;             ///< max_singular_value ≤ 1 + tolerance
   double max_singular_value = 0.0; ///< over all frequencies; > 1 means not passive
   double at_freq_hz = 0.0;         ///< where the maximum occurs (Hz)
 };
@@ -106,7 +106,7 @@ struct PassivityReport {
 PassivityReport check_passivity(const Network &net, double tolerance = 1e-6);
 
 struct ReciprocityReport {
-  bool reciprocal = true;
+  bool reciprocal = true;     ///< max_asymmetry ≤ tolerance
   double max_asymmetry = 0.0; ///< max |S_ij − S_ji| over i, j and frequency
   double at_freq_hz = 0.0;    ///< where the maximum occurs (Hz)
 };

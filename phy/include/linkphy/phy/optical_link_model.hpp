@@ -75,7 +75,7 @@ struct OpticalLinkResult {
   double power_budget_db = 0;     ///< L6 transmitter OMA − receiver sensitivity
   double margin_db = 0;           ///< W power budget − channel IL − penalties
   double extinction_ratio_db = 0; ///< C9 minimum extinction ratio from OMA and worst power
-  bool eye_closed = false;
+  bool eye_closed = false; ///< a penalty is infinite (eye closed): p_cross_db and margin infinite
 };
 
 /// Throws InputError ("optical link model: ...") on inputs outside the documented ranges.

@@ -90,9 +90,20 @@ private:
   std::map<std::string, ParamSet> entries_;
 };
 
-/// Finds a data directory shipped with linkphy: $LINKPHY_DATA_DIR/SUBDIR if set and present, else
-/// the first existing of `candidates` (the source tree, the install prefix).
+/// Finds a data directory shipped with linkphy (SUBDIR: channels, transceivers or sweeps), the
+/// first that exists of: $LINKPHY_DATA_DIR/SUBDIR; data_root()/SUBDIR; PREFIX/share/linkphy/SUBDIR
+/// where the running program is PREFIX/bin/NAME (an installed linkphy CLI, moved or not; the build
+/// tree has the same layout); `candidates` (the configured install prefix). InputError otherwise.
 std::filesystem::path find_data_dir(const std::string &subdir,
                                     const std::vector<std::filesystem::path> &candidates);
+
+/// The folder holding an installed linkphy's data (PREFIX/share/linkphy, with channels/,
+/// transceivers/ and sweeps/), searched by find_data_dir after $LINKPHY_DATA_DIR. A program built
+/// against an installed linkphy (find_package) gets it set, before main, to that installation's
+/// folder (the exported targets compile share/linkphy/linkphy_data_root.cpp into it); a caller
+/// may set another one. Set it before the first catalog is loaded: catalogs are read once.
+/// Thread-safe. Empty: none.
+void set_data_root(const std::filesystem::path &root);
+std::filesystem::path data_root();
 
 } // namespace linkphy

@@ -14,8 +14,8 @@ struct StatisticalEyeInput {
   /// UI-spaced samples of the equalised pulse at the sampling phase, V per unit symbol (symbols
   /// ±1 at the outer levels); cursors_v[main_cursor] is the main cursor (> 0).
   std::span<const double> cursors_v;
-  int main_cursor = 0;
-  int levels = 2; ///< PAM order M ≥ 2
+  int main_cursor = 0; ///< index into cursors_v, in [0, size)
+  int levels = 2;      ///< PAM order M ≥ 2
   /// DFE taps for post-cursors 1..N, V per unit symbol (subtracted from the cursors: residual
   /// r_k = cursor_k − tap_k). Empty: no DFE.
   std::span<const double> dfe_taps_v;
@@ -29,9 +29,9 @@ struct StatisticalEyeInput {
 };
 
 struct StatisticalEyeResult {
-  double d_v = 0;              ///< half the distance between adjacent levels, V
-  double tail_probability = 0; ///< P(I > d) of interference+noise, one side
-  double ser_no_propagation = 0;
+  double d_v = 0;                     ///< half the distance between adjacent levels, V
+  double tail_probability = 0;        ///< P(I > d) of interference+noise, one side
+  double ser_no_propagation = 0;      ///< symbol error ratio without DFE error propagation, [0, 1]
   double ser = 0;                     ///< symbol error ratio incl. error propagation
   double ber = 0;                     ///< Gray: SER/log2 M
   double propagation_probability = 0; ///< P(error | previous symbol in error), 0 without DFE

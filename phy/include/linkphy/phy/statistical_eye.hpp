@@ -10,9 +10,9 @@ namespace linkphy {
 
 /// A probability mass function on the voltage grid y_i = (first_bin + i)·bin_v, Σ p = 1.
 struct AmplitudePmf {
-  double bin_v = 1e-5; ///< bin width, volts, > 0
-  long first_bin = 0;  ///< index of p[0] on the grid
-  std::vector<double> p;
+  double bin_v = 1e-5;   ///< bin width, volts, > 0
+  long first_bin = 0;    ///< index of p[0] on the grid
+  std::vector<double> p; ///< probability of each bin (≥ 0, summing to 1)
   double y(std::size_t i) const {
     return (static_cast<double>(first_bin) + static_cast<double>(i)) * bin_v;
   }

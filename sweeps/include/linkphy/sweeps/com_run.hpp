@@ -22,10 +22,10 @@ struct ComCaseReport {
 struct ComReport {
   std::string table_name, table_file, thru_name;
   std::vector<std::string> fext_names, next_names;
-  double il_nyquist_db = 0;          ///< channel-only differential IL at f_b/2, dB (≥ 0)
-  double erl_db = 0;                 ///< min of the two ports, dB (93A.5)
-  double erl11_db = 0, erl22_db = 0; ///< TX-side and RX-side port ERL, dB
-  double com_pass_db = 3, erl_pass_db = 0;
+  double il_nyquist_db = 0;                ///< channel-only differential IL at f_b/2, dB (≥ 0)
+  double erl_db = 0;                       ///< min of the two ports, dB (93A.5)
+  double erl11_db = 0, erl22_db = 0;       ///< TX-side and RX-side port ERL, dB
+  double com_pass_db = 3, erl_pass_db = 0; ///< the table's pass thresholds, dB
   std::vector<ComCaseReport> cases;
   std::vector<std::string> warnings; ///< passivity, causality, band: each says by how much
   double com_min_db() const;

@@ -44,7 +44,7 @@ struct TechQuery {
   /// Lanes per link for power (technology_power.hpp), 1–1024; 0: one module's lanes of `tech`
   /// at `rate` (technology_module_lanes; 1 without a module).
   int lanes = 0;
-  bool need_energy = false;
+  bool need_energy = false; ///< evaluate power (energy criterion or energy columns)
   Adjustment adjust;
 };
 
@@ -122,7 +122,7 @@ struct CrossoverRow {
   double copper_energy_pj_per_bit = std::numeric_limits<double>::quiet_NaN();  ///< at crossover
   double optical_energy_pj_per_bit = std::numeric_limits<double>::quiet_NaN(); ///< at crossover
   bool optical_closes = false; ///< the winning optics closes just above the crossover
-  int evaluations = 0;
+  int evaluations = 0;         ///< link evaluations spent (≥ 0)
 };
 
 /// Crossover at every rate of the study (rates run on up to `threads` threads, ≥ 1). Throws
@@ -134,8 +134,8 @@ std::vector<CrossoverRow> find_crossovers(const CrossoverStudy &s, const Crossov
 /// One technology evaluated at one map cell.
 struct MapPoint {
   std::string rate;
-  double lane_rate_gbps = 0;
-  double distance_m = 0;
+  double lane_rate_gbps = 0; ///< line rate, Gb/s (> 0)
+  double distance_m = 0;     ///< link length, m (≥ 0)
   std::string tech;
   Family family = Family::copper;
   TechPoint point;
@@ -145,11 +145,11 @@ struct MapPoint {
 /// energy is known, otherwise the first that closes in study order (copper list, then optical).
 struct MapCell {
   std::string rate;
-  double lane_rate_gbps = 0, distance_m = 0;
-  std::string best_tech; ///< "none" when nothing closes
+  double lane_rate_gbps = 0, distance_m = 0; ///< Gb/s (> 0), m (≥ 0)
+  std::string best_tech;                     ///< "none" when nothing closes
   Family family = Family::copper;
-  double energy_pj_per_bit = std::numeric_limits<double>::quiet_NaN();
-  bool closes = false;
+  double energy_pj_per_bit = std::numeric_limits<double>::quiet_NaN(); ///< NaN: no power model
+  bool closes = false; ///< the technology closes at this distance
 };
 
 /// Every technology at every (rate, map distance); `with_energy` asks for pJ/bit too.
@@ -161,7 +161,7 @@ std::vector<MapCell> best_per_cell(const CrossoverStudy &s, const std::vector<Ma
 /// Sensitivity: the crossover recomputed with each knob value.
 struct SensitivityRow {
   std::string knob, value, rate;
-  double lane_rate_gbps = 0;
+  double lane_rate_gbps = 0; ///< line rate, Gb/s (> 0)
   double crossover_m = std::numeric_limits<double>::quiet_NaN();
   double base_m = std::numeric_limits<double>::quiet_NaN();
   /// 100·(x − base)/base; NaN when this crossover or the base sits at a bound of the search or
@@ -174,7 +174,7 @@ struct SensitivityRow {
 /// Knobs ranked by the largest |change_pct| over their values and rates (largest first).
 struct KnobRank {
   std::string knob;
-  double max_abs_change_pct = 0;
+  double max_abs_change_pct = 0; ///< largest |crossover change| over the knob's values, % (≥ 0)
   std::string at_value, at_rate;
 };
 std::vector<SensitivityRow> crossover_sensitivity(const CrossoverStudy &s, const CrossoverModel &m,

@@ -71,13 +71,13 @@ struct HopReport {
   /// setting ("exhaustive" or "local", the SerDes key eq_search) and the settings whose figure of
   /// merit it took (the exhaustive search counts every setting of the grid, pruned or not).
   std::string eq_search;
-  long eq_settings_evaluated = 0;
+  long eq_settings_evaluated = 0;      ///< settings whose FOM was computed (≥ 0; 0 at analytic)
   std::optional<double> eye_height_mv; ///< at the pre-FEC BER target, statistical/montecarlo
-  std::optional<std::uint64_t> mc_bit_errors;
-  std::optional<double> mc_ber_low, mc_ber_high;
-  std::string pmd;                         ///< IEEE PMD of optical and linear hops
-  std::optional<double> optical_margin_db; ///< PMD power-budget margin, optical dB
-  std::optional<double> optical_il_db;     ///< optical channel insertion loss, dB
+  std::optional<std::uint64_t> mc_bit_errors;    ///< Monte Carlo only: bit errors counted
+  std::optional<double> mc_ber_low, mc_ber_high; ///< Monte Carlo only: 95 % Wilson interval
+  std::string pmd;                               ///< IEEE PMD of optical and linear hops
+  std::optional<double> optical_margin_db;       ///< PMD power-budget margin, optical dB
+  std::optional<double> optical_il_db;           ///< optical channel insertion loss, dB
   /// Electrical and linear hops: SNR over the SNR at the COM table's DER_0 (the analytic tier's
   /// stand-in for COM), dB.
   std::optional<double> snr_margin_der0_db;
@@ -105,6 +105,9 @@ struct LinkReport {
 
 /// Evaluates one link. Throws InputError on bad input (unknown tech, bad spec, a channel band
 /// below Nyquist, taps out of range …); warnings (non-passive channel …) go to report.warnings.
+/// Thread-safe: any number of threads may evaluate links (and find_reach) at once, each getting
+/// exactly its serial result (per-thread scratch; the shared catalogs and plan caches are built
+/// once under locks; tests/sweeps/test_link_concurrent.cpp, clean under ThreadSanitizer).
 LinkReport evaluate_link(const LinkRequest &request);
 
 /// Empties the process's analytic-tier plan cache (LinkRequest::analytic_cache), so that the next
@@ -119,8 +122,8 @@ std::string link_report_text(const LinkReport &r);
 
 struct ReachResult {
   double length_m = 0; ///< longest length found to close, m (0 if no length tried closes)
-  bool closes_at_min = false, closes_at_max = false;
-  int evaluations = 0;
+  bool closes_at_min = false, closes_at_max = false; ///< at the technology's length_min/max
+  int evaluations = 0;                               ///< link evaluations spent (≥ 1)
   LinkReport at_reach; ///< the report at length_m (or at length_min when nothing closes)
 };
 

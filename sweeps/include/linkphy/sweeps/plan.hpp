@@ -84,9 +84,9 @@ struct PlanGroupResult {
 /// The whole system on one technology.
 struct PlanAlternative {
   std::string tech;
-  bool closes = false; ///< closes in every group
-  std::int64_t modules = 0, cables = 0;
-  double module_power_w = 0, host_serdes_w = 0, power_w = 0, heat_w = 0;
+  bool closes = false;                  ///< closes in every group
+  std::int64_t modules = 0, cables = 0; ///< counts over the system (≥ 0)
+  double module_power_w = 0, host_serdes_w = 0, power_w = 0, heat_w = 0; ///< W (≥ 0)
 };
 
 struct PlanResult {
@@ -101,19 +101,19 @@ struct PlanResult {
 /// Per (technology, lane rate) figures computed once (setup of the roll-up).
 struct TechRateFigures {
   std::string module;
-  double reach_m = 0;
+  double reach_m = 0;   ///< longest length that closes (find_reach), m (≥ 0)
   int module_lanes = 0; ///< 0: no modules (host SerDes only)
-  double module_power_w = 0, module_heat_w = 0;
-  double module_cable_heat_w = 0; ///< of module_heat_w, cable-absorbed host signal, W
-  bool cable_per_module_pair = false;
-  double lane_payload_bps = 0;
+  double module_power_w = 0, module_heat_w = 0; ///< one module (or cable end), W (≥ 0)
+  double module_cable_heat_w = 0;               ///< of module_heat_w, cable-absorbed host signal, W
+  bool cable_per_module_pair = false;           ///< a cable joins each module pair
+  double lane_payload_bps = 0;                  ///< user data of one lane, one direction, b/s (> 0)
   // Host SerDes power per lane per end: at_0db + per_db · min(IL(length), max_loss), where the
   // IL at Nyquist of a uniform line is affine in its length (IL = il0 + slope · (length − len0),
   // from two evaluations); constant when the module build fixes the host channel.
-  double host_w_at_0db = 0, host_w_per_db = 0, host_max_loss_db = 0;
-  bool host_tracks_length = false;
-  double host_fixed_w = 0; ///< when !host_tracks_length
-  double il_len0_m = 0, il0_db = 0, il_slope_db_per_m = 0;
+  double host_w_at_0db = 0, host_w_per_db = 0, host_max_loss_db = 0; ///< W, W/dB, dB
+  bool host_tracks_length = false; ///< host SerDes power follows the channel IL with length
+  double host_fixed_w = 0;         ///< when !host_tracks_length
+  double il_len0_m = 0, il0_db = 0, il_slope_db_per_m = 0; ///< m, dB, dB/m
   double host_lane_w(double length_m) const;
 };
 

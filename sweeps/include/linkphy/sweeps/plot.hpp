@@ -20,11 +20,11 @@ struct PlotSeries {
 
 struct PlotSpec {
   std::string title;
-  std::string xlabel, ylabel; ///< with units, e.g. "distance (m)"
-  bool logx = false, logy = false;
+  std::string xlabel, ylabel;            ///< with units, e.g. "distance (m)"
+  bool logx = false, logy = false;       ///< logarithmic axes (data > 0 on them)
   std::string key = "outside right top"; ///< gnuplot `set key` placement
   std::vector<PlotSeries> series;        ///< at least one with a point
-  int width_px = 900, height_px = 560;
+  int width_px = 900, height_px = 560;   ///< image size, pixels (> 0)
 };
 
 /// The gnuplot script that draws `spec` into `output` (terminal from the extension).

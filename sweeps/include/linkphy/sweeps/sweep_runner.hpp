@@ -50,7 +50,7 @@ struct SweepSummary {
   std::uint64_t points = 0;    ///< points of this shard
   std::uint64_t evaluated = 0; ///< evaluated in this run
   std::uint64_t resumed = 0;   ///< found done in OUT.partial
-  double seconds = 0.0;
+  double seconds = 0.0;        ///< wall time of the run, s
   /// OUT.partial had to be sorted onto OUT (rows arrived out of point order); false: it was
   /// renamed as it stood (or rows went to stdout).
   bool sorted = false;

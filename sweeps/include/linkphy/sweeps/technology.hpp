@@ -30,8 +30,8 @@ std::string to_string(HopKind k);
 /// The optical span of a hop: fibre of `length_m` (≥ 0 m) plus `extra_loss_db` (≥ 0 dB) beyond
 /// the PMD's connection allocation.
 struct OpticalSpan {
-  double length_m = 0;
-  double extra_loss_db = 0;
+  double length_m = 0;      ///< fibre length, m (≥ 0)
+  double extra_loss_db = 0; ///< optical dB (≥ 0)
 };
 
 struct TechnologyHop {

@@ -43,21 +43,24 @@ struct ComTable {
   // Package (93A-1, 802.3ck): per side [TX, RX]
   double c_d_f[2] = {0, 0}, l_s_h[2] = {0, 0}, c_b_f[2] = {0, 0}, c_p_f[2] = {0, 0};
   std::vector<double> z_c_ohm; ///< line segment impedances, die side first
+  /// Package line (93A-13): γ0 1/mm, a1 1/(mm·√GHz), a2 1/(mm·GHz) (all ≥ 0), delay ns/mm (> 0).
   double gamma0_per_mm = 0, a1_per_mm_sqrt_ghz = 0, a2_per_mm_ghz = 0, tau_ns_per_mm = 0;
   std::vector<PackageCase> cases; ///< package test cases (z_p select)
   // Host board added at both ends (Include PCB, Table 92-12), when include_pcb
   bool include_pcb = false;
+  /// Board line, units as the package line's; board_z_c_ohm its impedance, ohm (> 0).
   double board_gamma0_per_mm = 0, board_a1_per_mm_sqrt_ghz = 0, board_a2_per_mm_ghz = 0;
   double board_tau_ns_per_mm = 0, board_z_c_ohm = 100;
+  /// Board lengths of the thru (TX, RX) and crosstalk (NEXT, FEXT) paths, mm (≥ 0).
   double z_bp_tx_mm = 0, z_bp_next_mm = 0, z_bp_fext_mm = 0, z_bp_rx_mm = 0;
   double board_c_0_f = 0, board_c_1_f = 0; ///< shunt C at the board's package end / far end
   // ERL (93A.5)
-  double erl_tr_s = 0.01e-9;            ///< TDR transition time T_r (TR_TDR), s
-  int erl_n = 0;                        ///< N, UI of the reflection window
-  double erl_beta_x = 0, erl_rho_x = 0; ///< 93A-59 weighting
-  int erl_n_bx = 0;                     ///< N_bx, UI
-  double erl_tfx_s = 0;                 ///< fixture delay (time-gated), s
-  bool erl_tukey_window = false;
+  double erl_tr_s = 0.01e-9;               ///< TDR transition time T_r (TR_TDR), s
+  int erl_n = 0;                           ///< N, UI of the reflection window
+  double erl_beta_x = 0, erl_rho_x = 0;    ///< 93A-59 weighting
+  int erl_n_bx = 0;                        ///< N_bx, UI
+  double erl_tfx_s = 0;                    ///< fixture delay (time-gated), s
+  bool erl_tukey_window = false;           ///< ERL: Tukey window from f_r to f_b on the RL spectrum
   double com_pass_db = 3, erl_pass_db = 0; ///< thresholds
 };
 

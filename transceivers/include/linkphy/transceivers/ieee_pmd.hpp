@@ -14,28 +14,28 @@ namespace linkphy::transceivers {
 struct IeeePmd {
   std::string name;
   std::string source;
-  int lanes = 1;
-  int levels = 4;                      ///< 2 = NRZ, 4 = PAM4
-  double baud_hz = 53.125e9;           ///< symbol rate per lane, Bd
-  std::string fibre;                   ///< fibre catalog name (channels/catalog/fibres.toml)
-  double wavelength_min_m = 1304.5e-9; ///< lane wavelength range
-  double wavelength_max_m = 1317.5e-9;
+  int lanes = 1;                            ///< lanes of the PMD, 1–32
+  int levels = 4;                           ///< 2 = NRZ, 4 = PAM4
+  double baud_hz = 53.125e9;                ///< symbol rate per lane, Bd
+  std::string fibre;                        ///< fibre catalog name (channels/catalog/fibres.toml)
+  double wavelength_min_m = 1304.5e-9;      ///< lane wavelength range
+  double wavelength_max_m = 1317.5e-9;      ///< m (≥ wavelength_min_m)
   double reach_m = 500;                     ///< operating reach (max)
   double tx_oma_min_dbm = -0.8;             ///< OMA (outer for PAM4), min
   double tx_oma_minus_tdecq_min_dbm = -2.2; ///< OMAouter − TDECQ, min (NaN if not specified)
-  double extinction_ratio_min_db = 3.5;
-  double tdecq_max_db = 3.4;                     ///< TDECQ (PAM4) or TDEC (NRZ), max
-  double rin_oma_db_hz = -136;                   ///< RIN(OMA), max
-  double rx_sensitivity_oma_dbm = -4.4;          ///< unstressed receiver sensitivity (OMA), max
+  double extinction_ratio_min_db = 3.5;     ///< TX extinction ratio, min, dB
+  double tdecq_max_db = 3.4;                ///< TDECQ (PAM4) or TDEC (NRZ), max
+  double rin_oma_db_hz = -136;              ///< RIN(OMA), max
+  double rx_sensitivity_oma_dbm = -4.4;     ///< unstressed receiver sensitivity (OMA), max
   double rx_stressed_sensitivity_oma_dbm = -1.9; ///< stressed receiver sensitivity (OMA), max
-  double power_budget_db = 6.5;
-  double channel_il_max_db = 3.0;
-  double penalty_allocation_db = 3.4;
-  double additional_il_db = 0.1;
+  double power_budget_db = 6.5;                  ///< power budget (for max TDECQ), dB
+  double channel_il_max_db = 3.0;     ///< operating distance channel insertion loss, max, dB
+  double penalty_allocation_db = 3.4; ///< allocation for penalties (for max TDECQ), dB
+  double additional_il_db = 0.1;      ///< additional insertion loss allowed, max, dB (≥ 0)
   double fibre_attenuation_db_per_m = 0.5e-3; ///< attenuation the standard assumes
   double connection_allocation_db = 2.75;     ///< connection and splice loss allocation
   double dispersion_min_s_per_m = 0;          ///< CD limits at reach (s/m; 1 ps/nm = 1e-3 s/m)
-  double dispersion_max_s_per_m = 0;
+  double dispersion_max_s_per_m = 0;          ///< (min ≤ max; 0 and 0: no CD limit)
 
   /// Channel insertion loss at `length_m`: connections + fibre attenuation × length, dB.
   double channel_il_db(double length_m) const;

@@ -40,7 +40,7 @@ struct LaserSpec {
   double driver_power_w = 0.1;               ///< driver power per lane, W
   double tec_w_per_k = 0;                    ///< TEC power per kelvin from the set point, W/K
   double heater_w_per_k = 0;                 ///< ring heater power per kelvin of detuning, W/K
-  double reference_temperature_k = 298.15;
+  double reference_temperature_k = 298.15;   ///< temperature the catalog figures hold at, K
 };
 
 LaserSpec laser_from_params(const std::string &name, const ParamSet &entry);

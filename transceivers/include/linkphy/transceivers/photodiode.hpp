@@ -35,8 +35,8 @@ struct Photodiode {
   double k_ratio = 0;              ///< APD ionisation-coefficient ratio k (0..1)
   double bandwidth_hz = 30e9;      ///< intrinsic (transit/RC) 3-dB bandwidth, Hz
   double bias_v = 3;               ///< reverse bias, V (for the power draw)
-  double window_min_m = 800e-9;    ///< wavelength range it responds in
-  double window_max_m = 1700e-9;
+  double window_min_m = 800e-9;    ///< wavelength range it responds in, m (> 0)
+  double window_max_m = 1700e-9;   ///< its upper end, m (> window_min_m)
 };
 
 /// A photodiode from a catalog entry / the built-in photodiodes.toml ("unknown photodiode ...").

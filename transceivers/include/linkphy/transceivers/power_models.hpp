@@ -41,11 +41,11 @@ struct PartPowerSpec {
   double pj_per_bit = 0;        ///< energy per bit at 0 dB loss, pJ/bit (0–100)
   double pj_per_bit_per_db = 0; ///< extra energy per dB equalised, pJ/bit/dB (0–5)
   double max_loss_db = 0;       ///< largest loss it equalises, dB (0 = not an equaliser)
-  double min_rate_bps = 1e9;    ///< lane-rate range the numbers hold for, b/s
-  double max_rate_bps = 500e9;
-  double supply_v = 0;         ///< driver output-stage supply, V (0–10)
-  double load_ohm = 0;         ///< driver load (differential), ohm (0 = no swing term)
-  double temp_coeff_per_k = 0; ///< relative power growth per kelvin, 1/K (0–0.05)
+  double min_rate_bps = 1e9;    ///< lane-rate range the numbers hold for, b/s (> 0)
+  double max_rate_bps = 500e9;  ///< its upper end, b/s (≥ min_rate_bps)
+  double supply_v = 0;          ///< driver output-stage supply, V (0–10)
+  double load_ohm = 0;          ///< driver load (differential), ohm (0 = no swing term)
+  double temp_coeff_per_k = 0;  ///< relative power growth per kelvin, 1/K (0–0.05)
   /// SerDes: share of the TX+RX power in the TX (0–1). Default 0.35: in ADC-DSP SerDes the RX
   /// (ADC, DSP equaliser, CDR) takes roughly 60–70 % (engineering estimate of the class).
   double tx_share = 0.35;
