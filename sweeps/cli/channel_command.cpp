@@ -72,21 +72,10 @@ int run_channel(const ChannelOptions &o) {
   if (!(cond.temperature_k >= 200.0 && cond.temperature_k <= 450.0))
     throw InputError("--temperature '" + o.temperature + "'", "accepted: 200 K to 450 K "
                                                               "(-73 degC to 177 degC)");
+  check_user_catalogs(o.catalogs);
   sweeps::ChannelContext ctx{channels::ChannelCatalogs::builtin(), std::filesystem::current_path()};
-  for (const auto &c : o.catalogs) {
-    const auto eq = c.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw InputError("--catalog '" + c + "'", "expected KIND=FILE (KIND: laminates, foils, "
-                                                "cables, packages)");
-    check_input_file(c.substr(eq + 1), "--catalog '" + c + "' FILE",
-                     "KIND=FILE with FILE a TOML catalog", "catalog file not found");
-    try {
-      ctx.catalogs.load_user(c.substr(0, eq), c.substr(eq + 1));
-    } catch (const InputError &e) { // named by the option, keeping the file (and line) at fault
-      throw InputError("--catalog '" + c + "'",
-                       (e.where().empty() ? "" : e.where() + ": ") + e.detail());
-    }
-  }
+  for (const auto &c : o.catalogs)
+    ctx.catalogs.load_user(c.substr(0, c.find('=')), c.substr(c.find('=') + 1));
   std::vector<Network> nets;
   std::vector<std::string> names;
   for (const auto &text : o.specs) {

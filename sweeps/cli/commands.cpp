@@ -1,5 +1,7 @@
 #include "commands.hpp"
 
+#include <linkphy/channels/specs.hpp>
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/output.hpp>
 #include <linkphy/sweeps/technology.hpp>
@@ -70,6 +72,24 @@ void check_technology(const std::string &tech) {
 void check_ber_target(double ber_target, const CLI::App &sub) {
   if (!(ber_target > 0 && ber_target < 0.5))
     throw InputError(given_text(sub, "--ber-target"), "accepted: a BER above 0, below 0.5");
+}
+
+void check_user_catalogs(const std::vector<std::string> &catalogs) {
+  channels::ChannelCatalogs cats = channels::ChannelCatalogs::builtin();
+  for (const auto &c : catalogs) {
+    const auto eq = c.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("--catalog '" + c + "'", "expected KIND=FILE (KIND: laminates, foils, "
+                                                "cables, packages)");
+    check_input_file(c.substr(eq + 1), "--catalog '" + c + "' FILE",
+                     "KIND=FILE with FILE a TOML catalog", "catalog file not found");
+    try {
+      cats.load_user(c.substr(0, eq), c.substr(eq + 1));
+    } catch (const InputError &e) { // named by the option, keeping the file (and line) at fault
+      throw InputError("--catalog '" + c + "'",
+                       (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+    }
+  }
 }
 
 void check_input_file(const std::string &path, const std::string &where,

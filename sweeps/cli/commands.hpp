@@ -43,6 +43,11 @@ void check_ber_target(double ber_target, const CLI::App &sub);
 /// Refuses an input file that is missing or a directory (with `regular`, anything but a regular
 /// file), before any work: "WHERE 'PATH': no such file; accepted: ACCEPTED" (`missing` replaces
 /// "no such file" where a reader's wording is kept). A file's content is its reader's to judge.
+/// Checks user channel catalogs "KIND=FILE" (KIND laminates, foils, cables, packages; FILE a
+/// TOML catalog) by loading them: InputError naming `--catalog 'KIND=FILE'` (and the file:line at
+/// fault) on any problem.
+void check_user_catalogs(const std::vector<std::string> &catalogs);
+
 void check_input_file(const std::string &path, const std::string &where,
                       const std::string &accepted, const std::string &missing = "no such file",
                       bool regular = false);

@@ -23,7 +23,7 @@ struct Options {
   std::string tech, length, rate, modulation, fidelity = "statistical", format = "json", output;
   std::string config, temperature, ambient;
   int lanes = 0;
-  std::vector<std::string> sets, channels;
+  std::vector<std::string> sets, channels, catalogs;
   double ber_target = 1e-15;
   long mc_symbols = 1'000'000;
   CLI::App *sub = nullptr;
@@ -61,6 +61,8 @@ int run(const Options &o) {
   q.sets.insert(q.sets.end(), o.sets.begin(), o.sets.end()); // the command line's come last
   if (!o.channels.empty())
     q.channels = o.channels;
+  check_user_catalogs(o.catalogs);
+  q.catalogs.insert(q.catalogs.end(), o.catalogs.begin(), o.catalogs.end());
   if (o.sub->count("--fidelity") > 0)
     q.fidelity = sweeps::parse_fidelity(o.fidelity);
   if (o.sub->count("--ber-target") > 0) {
@@ -140,6 +142,9 @@ void register_link(CLI::App &app) {
   sub->add_option("--set", opt->sets, "override key=value (serdes.KEY=value for the SerDes)");
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");
   sub->add_option("--channel", opt->channels, "channel spec(s) replacing hop 1's stages");
+  sub->add_option("--catalog", opt->catalogs,
+                  "user channel catalog KIND=FILE (KIND: laminates, foils, cables, packages), "
+                  "entries added to / overriding the built-in ones the stages read");
   sub->add_option("--ber-target", opt->ber_target, "post-FEC BER target (default 1e-15)");
   sub->add_option("--mc-symbols", opt->mc_symbols,
                   "Monte Carlo symbols per hop, 1000 to 1e9 (default 1e6)");

@@ -18,7 +18,7 @@ namespace {
 
 struct Options {
   std::string tech, rate, modulation, fidelity = "statistical", tolerance = "5 mm", output;
-  std::vector<std::string> sets;
+  std::vector<std::string> sets, catalogs;
   double ber_target = 1e-15;
   CLI::App *sub = nullptr;
 };
@@ -32,6 +32,8 @@ int run(const Options &o) {
   if (!o.modulation.empty())
     q.modulation = o.modulation;
   q.sets = o.sets;
+  check_user_catalogs(o.catalogs);
+  q.catalogs = o.catalogs;
   q.fidelity = sweeps::parse_fidelity(o.fidelity);
   q.ber_target = o.ber_target;
   const double tol = parse_quantity_as(o.tolerance, Dimension::length, "--tolerance");
@@ -63,6 +65,8 @@ void register_reach(CLI::App &app) {
   sub->add_option("--modulation", opt->modulation, "NRZ, PAM4, …");
   sub->add_option("--ber-target", opt->ber_target, "post-FEC BER target (default 1e-15)");
   sub->add_option("--set", opt->sets, "override key=value");
+  sub->add_option("--catalog", opt->catalogs,
+                  "user channel catalog KIND=FILE (KIND: laminates, foils, cables, packages)");
   sub->add_option("--fidelity", opt->fidelity, "analytic | statistical | montecarlo");
   sub->add_option("--tolerance", opt->tolerance, "length resolution, 1 um to 10 km (default 5 mm)");
   sub->add_option("-o,--output", opt->output, "write to FILE instead of stdout");

@@ -139,6 +139,10 @@ std::string plan_key(const LinkRequest &req) {
     k += '\x1d';
     k += c;
   }
+  for (const auto &c : req.catalogs) {
+    k += '\x1c';
+    k += c;
+  }
   char t[sizeof(double)];
   std::memcpy(t, &req.temperature_k, sizeof t);
   k.append(t, sizeof t);
@@ -183,6 +187,7 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
     const LaneRate &lane = plan->lane;
     const double baud = lane.baud_bd;
     const int levels = lane.modulation.levels;
+    const ChannelContext &ctx = channel_context(req.catalogs);
     const Technology probe = link_technology(req, 1.0);
     plan->tech_warnings = probe.warnings;
     plan->tech_length_min_m = probe.length_min_m;
@@ -232,7 +237,7 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
         }
         std::vector<std::string> warnings;
         const AnalyticHopChannel ca =
-            analytic_hop_channel(ha, pkg, cond, baud, ph.fixed_stages, warnings);
+            analytic_hop_channel(ha, pkg, cond, baud, ctx, ph.fixed_stages, warnings);
         if (!warnings.empty())
           return fail(); // warnings are the full evaluation's to give, per length
         ph.fit = ca.fit;
@@ -242,7 +247,8 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
             if (s.rfind("redriver:", 0) == 0)
               return fail(); // peaking clamps to the cable loss: not affine in length
           std::vector<StageReport> st;
-          const AnalyticHopChannel cb = analytic_hop_channel(hb, pkg, cond, baud, st, warnings);
+          const AnalyticHopChannel cb =
+              analytic_hop_channel(hb, pkg, cond, baud, ctx, st, warnings);
           if (!warnings.empty() || cb.fit.used != ca.fit.used)
             return fail();
           ph.r1_per_m = (cb.fit.r1 - ca.fit.r1) / (lb - la);
@@ -261,7 +267,8 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
             NyquistStage ns;
             const bool line = ph.spec_varies[s];
             const std::string &spec = line ? ts.hops[i].stage_specs.at(s) : ha.stage_specs[s];
-            const Abcd m = abcd_from_s(stage_network(spec, fn, cond, ph.z_ref_ohm), ph.z_ref_ohm);
+            const Abcd m =
+                abcd_from_s(stage_network(spec, fn, cond, ph.z_ref_ohm, ctx), ph.z_ref_ohm);
             if (line) {
               const Complex gl = std::acosh(m.a);
               ns.line = true;
@@ -317,7 +324,7 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
             std::vector<StageReport> st;
             std::vector<std::string> warnings;
             const AnalyticHopChannel cc =
-                analytic_hop_channel(tc.hops[i], ph.pkg, cond, baud, st, warnings);
+                analytic_hop_channel(tc.hops[i], ph.pkg, cond, baud, ctx, st, warnings);
             const double fit_err = fit_loss_model(interp_fit(ph, dl)).il_nyquist_db -
                                    fit_loss_model(cc.fit).il_nyquist_db;
             pass = warnings.empty() && cc.fit.used == ph.fit.used &&
@@ -350,7 +357,8 @@ public:
     if (last && last_epoch == epoch_.load(std::memory_order_relaxed) &&
         req.temperature_k == last_req.temperature_k && req.tech == last_req.tech &&
         req.rate == last_req.rate && req.modulation == last_req.modulation &&
-        req.sets == last_req.sets && req.channels == last_req.channels)
+        req.sets == last_req.sets && req.channels == last_req.channels &&
+        req.catalogs == last_req.catalogs)
       return last.get();
     std::string key = plan_key(req);
     std::shared_ptr<const AnalyticPlan> p;
@@ -374,6 +382,7 @@ public:
     last_req.modulation = req.modulation;
     last_req.sets = req.sets;
     last_req.channels = req.channels;
+    last_req.catalogs = req.catalogs;
     last_req.temperature_k = req.temperature_k;
     last = std::move(p);
     last_epoch = epoch_.load(std::memory_order_relaxed);
@@ -528,8 +537,9 @@ bool evaluate_link_analytic(const LinkRequest &req, LinkReport &rep, bool detail
           // Fixed stages as reported at the anchor; length-scaled ones described anew.
           const auto &specs = tech_at_len->hops[i].stage_specs;
           for (std::size_t k = 0; k < specs.size(); ++k)
-            rep.stages.push_back(ph.spec_varies[k] ? stage_report(specs[k], ph.name)
-                                                   : ph.fixed_stages[k]);
+            rep.stages.push_back(
+                ph.spec_varies[k] ? stage_report(specs[k], ph.name, channel_context(req.catalogs))
+                                  : ph.fixed_stages[k]);
         }
       }
       hr.serdes = ph.serdes;

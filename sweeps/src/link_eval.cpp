@@ -21,6 +21,8 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <numbers>
 
 namespace linkphy::sweeps {
@@ -76,8 +78,9 @@ struct CachedStage {
 };
 const CachedStage &stage_network(const std::string &spec, const ElectricalMedium &medium,
                                  const std::vector<double> &f, const Conditions &cond,
-                                 double z_ref_ohm) {
+                                 double z_ref_ohm, const ChannelContext *ctx) {
   struct Entry {
+    const ChannelContext *ctx = nullptr; // the catalogs the spec's names resolve in
     std::string spec;
     std::vector<double> f;
     double temperature_k = 0, z_ref_ohm = 0;
@@ -86,8 +89,8 @@ const CachedStage &stage_network(const std::string &spec, const ElectricalMedium
   thread_local std::vector<Entry> cache; // most recent last
   for (std::size_t i = 0; i < cache.size(); ++i) {
     const Entry &e = cache[i];
-    if (e.spec == spec && e.temperature_k == cond.temperature_k && e.z_ref_ohm == z_ref_ohm &&
-        e.f == f) {
+    if (e.ctx == ctx && e.spec == spec && e.temperature_k == cond.temperature_k &&
+        e.z_ref_ohm == z_ref_ohm && e.f == f) {
       std::rotate(cache.begin() + static_cast<long>(i), cache.begin() + static_cast<long>(i) + 1,
                   cache.end());
       return cache.back().stage;
@@ -100,16 +103,14 @@ const CachedStage &stage_network(const std::string &spec, const ElectricalMedium
     n = renormalize(n, {z_ref_ohm, z_ref_ohm});
   if (cache.size() == 16)
     cache.erase(cache.begin());
-  cache.push_back({spec, f, cond.temperature_k, z_ref_ohm, {std::move(n), medium.describe()}});
+  cache.push_back({ctx, spec, f, cond.temperature_k, z_ref_ohm, {std::move(n), medium.describe()}});
   return cache.back().stage;
 }
 
 Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, const Conditions &cond,
-                    const std::string &hop, double baud_bd, std::vector<StageReport> &stages,
-                    std::vector<std::string> &warnings,
+                    const std::string &hop, double baud_bd, const ChannelContext &ctx,
+                    std::vector<StageReport> &stages, std::vector<std::string> &warnings,
                     double f_cap_hz = std::numeric_limits<double>::infinity()) {
-  static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
-                                  std::filesystem::current_path()};
   std::vector<ChannelStage> built;
   std::vector<double> redriver_peaking_db(specs.size(), -1);
   double f_max = 1.2 * baud_bd;
@@ -154,14 +155,16 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   // fold. Redrivers depend on the stage before them and end the prefix.
   struct Prefix {
     std::vector<std::string> last_specs; // the previous call's stages
+    const ChannelContext *ctx = nullptr; // the catalogs their names resolved in
     std::vector<double> f;
     double temperature_k = 0, z_ref_ohm = 0;
     std::size_t stages = 0; // leading stages folded into `net` (valid when ≥ 2)
     Network net;
   };
   thread_local Prefix prefix;
-  const bool same_grid =
-      prefix.f == f && prefix.temperature_k == cond.temperature_k && prefix.z_ref_ohm == z_ref_ohm;
+  const bool same_grid = prefix.ctx == &ctx && prefix.f == f &&
+                         prefix.temperature_k == cond.temperature_k &&
+                         prefix.z_ref_ohm == z_ref_ohm;
   std::size_t common = 0; // leading stages equal to the previous call's
   while (same_grid && common < specs.size() && common < prefix.last_specs.size() &&
          specs[common] == prefix.last_specs[common] && redriver_peaking_db[common] < 0)
@@ -193,7 +196,7 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
       stages.push_back(sr);
       continue;
     }
-    const CachedStage &cs = stage_network(spec, *built[i].electrical, f, cond, z_ref_ohm);
+    const CachedStage &cs = stage_network(spec, *built[i].electrical, f, cond, z_ref_ohm, &ctx);
     StageReport sr;
     sr.name = cs.description;
     sr.kind = spec.substr(0, spec.find(':'));
@@ -216,6 +219,7 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
     prefix.stages = 0;
   }
   prefix.last_specs = specs;
+  prefix.ctx = &ctx;
   prefix.f = f;
   prefix.temperature_k = cond.temperature_k;
   prefix.z_ref_ohm = z_ref_ohm;
@@ -349,12 +353,12 @@ Technology link_technology(const LinkRequest &req, double length_m) {
 
 AnalyticHopChannel analytic_hop_channel(const TechnologyHop &th, const HopPackage &pkg,
                                         const Conditions &cond, double baud_bd,
-                                        std::vector<StageReport> &stages,
+                                        const ChannelContext &ctx, std::vector<StageReport> &stages,
                                         std::vector<std::string> &warnings) {
   // As evaluate_link_full's electrical branch up to the loss fit.
   // Only (0, f_N] enters the fit and the IL at f_N: the grid ends a few samples above f_N.
-  const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud_bd, stages,
-                                 warnings, 0.505 * baud_bd);
+  const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud_bd, ctx,
+                                 stages, warnings, 0.505 * baud_bd);
   const std::vector<double> &f = ch.freq_hz;
   for (auto &w : check_two_port(ch))
     warnings.push_back(w);
@@ -367,9 +371,34 @@ AnalyticHopChannel analytic_hop_channel(const TechnologyHop &th, const HopPackag
   return r;
 }
 
-StageReport stage_report(const std::string &spec, const std::string &hop) {
-  static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
-                                  std::filesystem::current_path()};
+const ChannelContext &channel_context(const std::vector<std::string> &catalogs) {
+  static const ChannelContext builtin{channels::ChannelCatalogs::builtin(),
+                                      std::filesystem::current_path()};
+  if (catalogs.empty())
+    return builtin;
+  std::string key;
+  for (const auto &c : catalogs)
+    key += c + '\x1f';
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<ChannelContext>> made; // never erased: few lists
+  std::lock_guard<std::mutex> lock(mutex);
+  auto &slot = made[key];
+  if (!slot) {
+    auto ctx = std::make_unique<ChannelContext>(builtin);
+    for (const auto &c : catalogs) {
+      const auto eq = c.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == c.size())
+        throw InputError("--catalog '" + c + "'",
+                         "expected KIND=FILE (KIND: laminates, foils, cables, packages)");
+      ctx->catalogs.load_user(c.substr(0, eq), c.substr(eq + 1));
+    }
+    slot = std::move(ctx);
+  }
+  return *slot;
+}
+
+StageReport stage_report(const std::string &spec, const std::string &hop,
+                         const ChannelContext &ctx) {
   StageReport sr;
   sr.name = make_channel_stage(spec, ctx).electrical->describe();
   sr.kind = spec.substr(0, spec.find(':'));
@@ -378,9 +407,7 @@ StageReport stage_report(const std::string &spec, const std::string &hop) {
 }
 
 Network stage_network(const std::string &spec, const std::vector<double> &f_hz,
-                      const Conditions &cond, double z_ref_ohm) {
-  static const ChannelContext ctx{channels::ChannelCatalogs::builtin(),
-                                  std::filesystem::current_path()};
+                      const Conditions &cond, double z_ref_ohm, const ChannelContext &ctx) {
   Network n = make_channel_stage(spec, ctx).electrical->network(f_hz, cond);
   if (n.ports != 2)
     throw InputError("spec '" + spec + "'", "must give a 2-port");
@@ -565,8 +592,9 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
       const auto sc = transceivers::find_serdes(th.serdes, tech.serdes_overrides, rep.rate_class);
       const com::Settings settings = transceivers::serdes_settings(sc, baud, levels, 16);
       const HopPackage pkg = transceivers::serdes_package(sc);
-      const Network ch = hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud,
-                                     rep.stages, rep.warnings);
+      const Network ch =
+          hop_channel(th.stage_specs, 2.0 * pkg.r0_ohm, cond, th.name, baud,
+                      detail::channel_context(req.catalogs), rep.stages, rep.warnings);
       const std::vector<double> &f = ch.freq_hz;
       for (auto &w : detail::check_two_port(ch))
         rep.warnings.push_back(w);

@@ -7,6 +7,7 @@
 #include <linkphy/phy/network.hpp>
 #include <linkphy/phy/signalling.hpp>
 #include <linkphy/phy/stage.hpp>
+#include <linkphy/sweeps/channel_kinds.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/transceivers/ieee_pmd.hpp>
@@ -82,18 +83,23 @@ struct AnalyticHopChannel {
   LossFitSums fit;          ///< loss-fit sums of the thru path (packages included) to f_N
   double il_nyquist_db = 0; ///< channel stages only, at f_N, dB
 };
+/// The channel context of `catalogs` (LinkRequest::catalogs): the built-in catalogs when empty,
+/// else built-in + the user files, made once per list and kept (thread-safe).
+const ChannelContext &channel_context(const std::vector<std::string> &catalogs);
+
 /// The hop's channel (stages cascaded as in every tier) with SerDes package `pkg`, reduced to the
 /// analytic tier's inputs; stage reports and warnings appended as by the full evaluation.
 AnalyticHopChannel analytic_hop_channel(const TechnologyHop &th, const HopPackage &pkg,
                                         const Conditions &cond, double baud_bd,
-                                        std::vector<StageReport> &stages,
+                                        const ChannelContext &ctx, std::vector<StageReport> &stages,
                                         std::vector<std::string> &warnings);
 /// The report of one electrical stage (not a redriver) of hop `hop`.
-StageReport stage_report(const std::string &spec, const std::string &hop);
+StageReport stage_report(const std::string &spec, const std::string &hop,
+                         const ChannelContext &ctx);
 /// One electrical stage's 2-port (not a redriver) on `f_hz`, referenced to `z_ref_ohm` at both
 /// ports (as the hop's cascade takes it).
 Network stage_network(const std::string &spec, const std::vector<double> &f_hz,
-                      const Conditions &cond, double z_ref_ohm);
+                      const Conditions &cond, double z_ref_ohm, const ChannelContext &ctx);
 /// The analytic tier's input from a hop's COM settings (loss model left to the caller).
 AnalyticInput analytic_input(const com::Settings &settings, double baud_bd, int levels);
 /// The ICN reference of the hop's cable NEXT (next_icn, next_delay of the technology) when the hop

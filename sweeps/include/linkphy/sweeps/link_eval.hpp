@@ -28,6 +28,10 @@ struct LinkRequest {
   std::optional<std::string> modulation; ///< "NRZ", "PAM4", …
   std::vector<std::string> sets;         ///< technology overrides key=value / serdes.KEY=value
   std::vector<std::string> channels;     ///< if given: the stages of hop 1 instead of the tech's
+  /// User channel catalogs "KIND=FILE" (KIND laminates, foils, cables or packages; FILE a TOML
+  /// file of entries, each with `source`), added to / overriding the built-in entries the
+  /// channel stages read (channels::ChannelCatalogs::load_user), in order.
+  std::vector<std::string> catalogs;
   Fidelity fidelity = Fidelity::statistical;
   double ber_target = 1e-15;            ///< post-FEC BER target, (0, 0.5)
   std::uint64_t mc_symbols = 1'000'000; ///< Monte Carlo symbols per hop (≥ 1000)
