@@ -24,7 +24,7 @@ public:
             "heat_w"};
   }
   std::vector<std::string> accepted_keys() const override {
-    return {"tech", "length", "rate", "modulation", "fidelity", "ber_target", "set"};
+    return {"tech", "length", "rate", "modulation", "fidelity", "ber_target", "set", "catalog"};
   }
   void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
     evaluate_with(p, out, {});
@@ -48,11 +48,17 @@ public:
     }
   }
   std::vector<std::string> setup_keys() const override {
-    return {"tech", "rate", "modulation", "set"};
+    return {"tech", "rate", "modulation", "set", "catalog"};
   }
   void check_setup(const ParamSet &p) const override {
     const LinkRequest q = request_of(p, {});
     (void)detail::link_technology(q, q.length_m); // the rate class, the sets' keys
+    try {
+      (void)detail::channel_context(q.catalogs); // each file read and checked once, here
+    } catch (const InputError &e) {
+      throw InputError(p.where_key("catalog"),
+                       (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+    }
   }
   void prepare(const ParamSet &p) const override {
     try {
@@ -72,6 +78,20 @@ public:
   }
 
 private:
+  static void split_into(const std::optional<std::string> &s, std::vector<std::string> &out) {
+    if (!s)
+      return;
+    std::size_t i = 0;
+    while (i <= s->size()) {
+      const auto j = s->find(';', i);
+      const std::string part = s->substr(i, j == std::string::npos ? std::string::npos : j - i);
+      if (!part.empty())
+        out.push_back(part);
+      if (j == std::string::npos)
+        break;
+      i = j + 1;
+    }
+  }
   static LinkRequest request_of(const ParamSet &p, const EvaluationContext &context) {
     LinkRequest q;
     q.search_threads = context.point_threads;
@@ -85,18 +105,8 @@ private:
                      ? Fidelity::analytic
                      : parse_fidelity(fidelity.value_or("statistical"), p.where_key("fidelity"));
     q.ber_target = p.number_or("ber_target", 1e-15, 1e-300, 0.49);
-    if (const auto s = p.text_or("set")) { // "key=value;key=value"
-      std::size_t i = 0;
-      while (i <= s->size()) {
-        const auto j = s->find(';', i);
-        const std::string part = s->substr(i, j == std::string::npos ? std::string::npos : j - i);
-        if (!part.empty())
-          q.sets.push_back(part);
-        if (j == std::string::npos)
-          break;
-        i = j + 1;
-      }
-    }
+    split_into(p.text_or("set"), q.sets);         // "key=value;key=value"
+    split_into(p.text_or("catalog"), q.catalogs); // "KIND=FILE;KIND=FILE"
     return q;
   }
   static void fill_row(const LinkRequest &q, const LinkReport &r, std::vector<std::string> &out) {

@@ -304,10 +304,10 @@ void SweepRows::validate(std::uint64_t i) const {
   for (const auto &axis : spec_.axes)
     for (const auto &v : axis.values)
       evaluator_.check_value(axis.key, v, axis.where + ": axis '" + axis.key + "'");
+  check_setups(first); // before the first point: its setup errors name the spec's lines
   std::vector<std::string> cells;
   evaluator_.evaluate(first, cells);
   first.reject_unused(accepted);
-  check_setups(first);
 }
 
 void SweepRows::check_setups(const ParamSet &first) const {
@@ -319,8 +319,10 @@ void SweepRows::check_setups(const ParamSet &first) const {
   for (std::size_t a = 0; a < spec_.axes.size(); ++a)
     if (std::find(keys.begin(), keys.end(), spec_.axes[a].key) != keys.end())
       axes.push_back(a);
-  if (axes.empty())
+  if (axes.empty()) {
+    evaluator_.check_setup(first); // the one setup every point shares
     return;
+  }
   constexpr std::uint64_t kMaxCombinations = 10'000; // ≈ 20 µs each (link: make_technology)
   std::uint64_t combinations = 1;
   for (const std::size_t a : axes) {

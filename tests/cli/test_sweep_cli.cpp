@@ -492,3 +492,38 @@ TEST_CASE("a sweep logs its progress as lines when stderr is not a terminal", "[
               " -q --threads 1 -o " + out.string() + " 2>" + err.string()) == 0);
   CHECK(slurp(err).find("linkphy: sweep: ") == std::string::npos);
 }
+
+TEST_CASE("a link sweep reads user channel catalogs (key catalog)", "[sweep][cli][catalog]") {
+  // `catalog = "KIND=FILE;…"` as LinkRequest::catalogs / `linkphy link --catalog`: a user laminate
+  // under `set = "material=…"`; the row equals `linkphy link` on the same point.
+  const auto cat = scratch("resin.toml");
+  std::ofstream(cat) << "[resin]\nsource = \"test\"\ndk = 4.2\ndf = 0.02\nf_ref = \"1 GHz\"\n";
+  const auto spec = scratch("catalog_sweep.toml");
+  const std::string head = "[sweep]\nname = \"catalog\"\nevaluator = \"link\"\n"
+                           "fidelity = \"analytic\"\n[fixed]\ntech = \"backplane\"\n"
+                           "rate = \"50G\"\nset = \"material=resin\"\n";
+  std::ofstream(spec) << head << "catalog = \"laminates=" << cat.string()
+                      << "\"\n[axes]\nlength = [\"0.3 m\"]\n";
+  const auto out = scratch("catalog_sweep.csv"), link = scratch("catalog_link.json");
+  fs::remove(out);
+  REQUIRE(run(cli() + " sweep " + spec.string() + " -q -o " + out.string()) == 0);
+  REQUIRE(run(cli() + " link --tech backplane --length 0.3m --rate 50G --set material=resin " +
+              "--fidelity analytic --catalog laminates=" + cat.string() + " -o " + link.string()) ==
+          0);
+  const std::string json = slurp(link), rows = slurp(out);
+  const auto k = json.find("\"il_nyquist_db\":") + 16;
+  const std::string il = json.substr(k, json.find(',', k) - k);
+  CHECK(rows.find(",analytic," + il + ",") != std::string::npos);
+  // A catalog file that is not there: one line naming the spec's line, before any point.
+  std::ofstream(spec) << head << "catalog = \"laminates=" << scratch("none.toml").string()
+                      << "\"\n[axes]\nlength = [\"0.3 m\"]\n";
+  const auto err = scratch("catalog_sweep.err");
+  fs::remove(out);
+  const int status =
+      run(cli() + " sweep " + spec.string() + " -q -o " + out.string() + " 2>" + err.string());
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK_THAT(slurp(err),
+             Catch::Matchers::StartsWith("linkphy: " + spec.string() + ":9: key 'catalog': ") &&
+                 Catch::Matchers::Contains("catalog file not found"));
+  CHECK_FALSE(fs::exists(out));
+}
