@@ -505,7 +505,8 @@ std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, con
     if (lanes == 0)
       lanes = std::max(1, technology_module_lanes(req.tech, lane, req.sets, req.ambient_k));
     TechnologyPower p =
-        technology_power(req.tech, lane, lanes, req.length_m, req.sets, req.ambient_k, hop1_il_db);
+        technology_power(req.tech, lane, lanes, req.length_m, req.sets, req.ambient_k, hop1_il_db,
+                         req.temperature_k, req.catalogs);
     for (const auto &w : p.warnings)
       warnings.push_back("power: " + w);
     return p;

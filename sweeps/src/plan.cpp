@@ -46,6 +46,8 @@ std::string cache_key(const std::string &tech, const PlanGroup &g, const Plan &p
                   to_string(plan.fidelity) + "|" + number_text(plan.ber_target);
   for (const auto &s : g.sets)
     k += "|" + s;
+  for (const auto &c : plan.catalogs)
+    k += "|catalog:" + c;
   return k;
 }
 
@@ -66,6 +68,7 @@ TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, c
   q.tech = tech;
   q.rate = g.rate;
   q.sets = sets;
+  q.catalogs = plan.catalogs;
   q.fidelity = plan.fidelity;
   q.ber_target = plan.ber_target;
   q.temperature_k = plan.ambient_k;
@@ -73,8 +76,8 @@ TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, c
   const Technology t = make_technology(tech, 0, sets);
   const double l0 = t.length_min_m;
   // The channel at the plan's ambient, as in the reach search above (q.temperature_k).
-  const TechnologyPower p0 =
-      technology_power(tech, g.lane, 1, l0, sets, plan.ambient_k, std::nullopt, plan.ambient_k);
+  const TechnologyPower p0 = technology_power(tech, g.lane, 1, l0, sets, plan.ambient_k,
+                                              std::nullopt, plan.ambient_k, plan.catalogs);
   f.module = p0.module;
   f.module_lanes = p0.module_lanes;
   f.module_power_w = p0.module_power_w;
@@ -92,8 +95,8 @@ TechRateFigures tech_rate_figures(const std::string &tech, const PlanGroup &g, c
   if (f.host_tracks_length) {
     // A second length for the IL slope: 1 m further, within the technology's range.
     const double l1 = std::min(t.length_max_m, l0 + 1.0);
-    const TechnologyPower p1 =
-        technology_power(tech, g.lane, 1, l1, sets, plan.ambient_k, std::nullopt, plan.ambient_k);
+    const TechnologyPower p1 = technology_power(tech, g.lane, 1, l1, sets, plan.ambient_k,
+                                                std::nullopt, plan.ambient_k, plan.catalogs);
     f.il_slope_db_per_m = (p1.channel_il_db - p0.channel_il_db) / (l1 - l0);
   }
   const ReachResult reach = find_reach(q, 0.01); // 1 cm: finer than any cabling decision

@@ -4,6 +4,7 @@
 #include <linkphy/sweeps/plan.hpp>
 #include <linkphy/sweeps/technology.hpp>
 
+#include "link_internal.hpp"
 #include "toml_text.hpp"
 
 #include <toml++/toml.h>
@@ -225,9 +226,26 @@ Plan parse_plan(const std::string &text, const std::filesystem::path &file) {
           parse_quantity_as(detail::toml_scalar_text(v, where), Dimension::dimensionless, where);
       if (!(plan.ber_target > 0 && plan.ber_target < 0.5))
         throw InputError(where, "must be in (0, 0.5)");
+    } else if (key == "catalogs") {
+      for (const auto &c : strings_of(v, where)) {
+        const auto eq = c.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == c.size())
+          throw InputError(where, "'" + c +
+                                      "': expected KIND=FILE (KIND: laminates, foils, "
+                                      "cables, packages)");
+        std::filesystem::path f = c.substr(eq + 1);
+        if (f.is_relative())
+          f = file.parent_path() / f;
+        plan.catalogs.push_back(c.substr(0, eq + 1) + f.string());
+      }
+      try {
+        (void)detail::channel_context(plan.catalogs); // read and checked once, here
+      } catch (const InputError &e) {
+        throw InputError(where, (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+      }
     } else
       throw InputError(where, "unknown key; accepted: name, ambient, fidelity, ber_target, "
-                              "alternatives, [[group]]");
+                              "alternatives, catalogs, [[group]]");
   }
   if (!groups || groups->empty())
     throw InputError(fname, "a plan needs at least one [[group]] table");

@@ -116,8 +116,10 @@ int serdes_rate_class(const LaneRate &lane, const std::string &tech) {
 // Loss at Nyquist of hop 1 at the link length (the analytic tier builds the same channel as the
 // other tiers; only its IL is used here).
 double hop1_il_db(const std::string &tech, const LaneRate &lane, double length_m,
-                  const std::vector<std::string> &sets, double temperature_k) {
+                  const std::vector<std::string> &sets, double temperature_k,
+                  const std::vector<std::string> &catalogs) {
   LinkRequest req;
+  req.catalogs = catalogs;
   req.temperature_k = temperature_k; // the stages' temperature, as the link evaluation's
   req.tech = tech;
   req.length_m = length_m;
@@ -314,7 +316,8 @@ int technology_module_lanes(const std::string &tech, const LaneRate &lane,
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets,
                                  double ambient_k, std::optional<double> known_hop1_il_db,
-                                 double channel_temperature_k) {
+                                 double channel_temperature_k,
+                                 const std::vector<std::string> &catalogs) {
   if (!(lanes >= 1 && lanes <= 1024))
     throw InputError("lanes", "must be 1 to 1024 (got " + std::to_string(lanes) + ")");
   if (!(length_m >= 0) || !std::isfinite(length_m))
@@ -335,9 +338,9 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     const tr::ModuleBuild &b = *setup->build;
     if (b.kind == tr::ModuleKind::dac && b.host_serdes) {
       // A passive cable: the host SerDes equalises the whole channel (the hop's own IL).
-      const double il = known_hop1_il_db
-                            ? *known_hop1_il_db
-                            : hop1_il_db(tech, lane, length_m, sets, channel_temperature_k);
+      const double il = known_hop1_il_db ? *known_hop1_il_db
+                                         : hop1_il_db(tech, lane, length_m, sets,
+                                                      channel_temperature_k, catalogs);
       cond.host_loss_db = std::min(il, b.host_serdes->max_loss_db);
       r.host_loss_tracks_length = true;
       r.channel_il_db = il;
@@ -391,7 +394,7 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     const tr::PartPowerSpec &s = *setup->serdes;
     const double il = known_hop1_il_db
                           ? *known_hop1_il_db
-                          : hop1_il_db(tech, lane, length_m, sets, channel_temperature_k);
+                          : hop1_il_db(tech, lane, length_m, sets, channel_temperature_k, catalogs);
     const double loss = std::min(il, s.max_loss_db);
     if (il > s.max_loss_db)
       r.warnings.push_back("host SerDes " + s.name + " equalises at most " + db1(s.max_loss_db) +

@@ -206,3 +206,39 @@ TEST_CASE("the small leaf-spine example plan runs", "[cli][plan]") {
   CHECK(r.out.find("\"name\":\"leaf-spine\"") != std::string::npos);
   CHECK(r.out.find("\"total\":{\"closes\":true") != std::string::npos);
 }
+
+TEST_CASE("plan reads user channel catalogs (catalogs = [KIND=FILE], beside the plan)",
+          "[cli][plan][catalog]") {
+  // The reach search of each group runs its technology's stages with the plan's catalogs (as
+  // `linkphy link --catalog`); a relative FILE is read beside the plan file.
+  const std::string group = "[[group]]\nname = \"bp\"\ncount = 10\nrate = \"50G\"\nlanes = 4\n"
+                            "length = \"0.5 m\"\ntechs = [\"backplane\"]\n";
+  const std::string head = "fidelity = \"analytic\"\n";
+  auto beside = [](const std::filesystem::path &plan_file) { // the catalogs next to the plan
+    const auto dir = plan_file.parent_path();
+    std::ofstream(dir / "lossy.toml") << "[resin]\nsource = \"test\"\ndk = 4.2\ndf = 0.02\n"
+                                         "f_ref = \"1 GHz\"\n";
+    std::ofstream(dir / "m7.toml") << "[resin]\nsource = \"test\"\ndk = 3.35\ndf = 0.002\n"
+                                      "f_ref = \"12 GHz\"\n";
+  };
+  auto reach = [&](const std::string &text) {
+    const auto file = write_plan(text);
+    beside(file);
+    const auto r = run({"plan", file.string(), "--format", "json"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return json_number(r.out, "reach_m");
+  };
+  const double builtin = reach(head + group);
+  const double m7 =
+      reach(head + "catalogs = [\"laminates=m7.toml\"]\n" + group + "set = [\"material=resin\"]\n");
+  const double lossy = reach(head + "catalogs = [\"laminates=lossy.toml\"]\n" + group +
+                             "set = [\"material=resin\"]\n");
+  CHECK(m7 == builtin);         // megtron7's figures under another name: the same channel
+  CHECK(lossy < 0.6 * builtin); // Df ×10: a much shorter backplane
+  const auto bad = write_plan(head + "catalogs = [\"laminates=none.toml\"]\n" + group);
+  const auto r = run({"plan", bad.string()});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find(bad.string() + ":2: key 'catalogs': ") != std::string::npos);
+  CHECK(r.err.find("catalog file not found") != std::string::npos);
+}

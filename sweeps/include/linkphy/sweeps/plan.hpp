@@ -49,6 +49,9 @@ struct Plan {
   double ambient_k = 308.15;                 ///< inlet air, K (200–400; default 35 °C)
   Fidelity fidelity = Fidelity::statistical; ///< tier of the reach search (once per tech and rate)
   double ber_target = 1e-15;                 ///< post-FEC BER target of the reach search, (0, 0.5)
+  /// User channel catalogs "KIND=FILE" (KIND laminates, foils, cables, packages) the reach
+  /// search's stages read (LinkRequest::catalogs); a relative FILE is read beside the plan file.
+  std::vector<std::string> catalogs;
 };
 
 /// Reads a plan file. InputError "FILE:LINE: ..." naming the key for unknown keys, a count or

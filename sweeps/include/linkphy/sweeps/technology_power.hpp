@@ -62,12 +62,14 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
 /// part and its range), or out-of-range arguments.
 /// `hop1_il_db`: the insertion loss at Nyquist of hop 1's channel when the caller has it (a link
 /// evaluation), else it is evaluated here (analytic link at the length, its stages at
-/// `channel_temperature_k`, K: LinkRequest::temperature_k, 25 °C by default).
+/// `channel_temperature_k`, K: LinkRequest::temperature_k, 25 °C by default, with the user
+/// channel catalogs `catalogs` "KIND=FILE" as LinkRequest::catalogs).
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets = {},
                                  double ambient_k = 308.15,
                                  std::optional<double> hop1_il_db = std::nullopt,
-                                 double channel_temperature_k = 298.15);
+                                 double channel_temperature_k = 298.15,
+                                 const std::vector<std::string> &catalogs = {});
 
 /// The lanes one module (or cable end) of `tech` carries per end at `lane` (technology_power's
 /// module_lanes; 0 for technologies without a module), from the same cached setup; the same
