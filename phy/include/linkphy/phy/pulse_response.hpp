@@ -20,7 +20,7 @@ namespace linkphy {
 /// data (the IEEE 802.3 COM reference code's 'linear_trend_to_DC' /
 /// 'extrap_cubic_to_dc_linear_to_inf' policies). DC and the last point are made real (93A-24
 /// needs a real impulse response). `f_hz` (Hz, ascending) must hold ≥ 10 points (InputError
-/// otherwise); `df_hz` (Hz, > 0; not checked), `n_out` ≥ 2.
+/// otherwise); `df_hz` (Hz, > 0) and `n_out` (≥ 2) not checked.
 std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz,
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out);
