@@ -35,7 +35,7 @@ struct LinkRequest {
   Fidelity fidelity = Fidelity::statistical;
   double ber_target = 1e-15;            ///< post-FEC BER target, (0, 0.5)
   std::uint64_t mc_symbols = 1'000'000; ///< Monte Carlo symbols per hop (1000 to 1e9)
-  /// Stage temperature, K (not range-checked here; copper conductors reject T below ≈ 52 K,
+  /// Stage temperature, K (not range-checked here; copper conductors reject T ≤ ≈ 51 K,
   /// where the linear resistivity law fails; 200–400 K meaningful).
   double temperature_k = 298.15;
   /// Lanes of the link, one direction, 0–1024 (power only: BER is per lane). 0: the lanes one
