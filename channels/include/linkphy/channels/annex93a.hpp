@@ -17,12 +17,13 @@ struct Annex93aLine {
 
   /// γ(f) in 1/m at `freq_hz` (≥ 0 Hz; at 0 Hz only γ0 remains).
   Complex gamma_per_m(double freq_hz) const;
-  /// The line constants (Z' = γZc, Y' = γ/Zc) on a grid.
+  /// The line constants (Z' = γZc, Y' = γ/Zc) on a grid `freq_hz` (Hz, ≥ 0; not checked).
   LineConstants constants(std::span<const double> freq_hz) const;
 };
 
 /// The 802.3ck host-board line: γ0 = 0, a1 = 3.8206e-4, a2 = 9.5909e-5, τ = 5.79e-3 ns/mm
-/// (IEEE 802.3ck, 162.9.3.x / Table 93A-3 values used by COM for the host PCB).
+/// (IEEE 802.3ck, 162.9.3.x / Table 93A-3 values used by COM for the host PCB). `zc_ohm`: ohm,
+/// above 0 (not checked here).
 Annex93aLine annex93a_board_802_3ck(double zc_ohm = 100.0);
 
 } // namespace linkphy::channels

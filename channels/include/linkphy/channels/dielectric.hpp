@@ -12,10 +12,11 @@ namespace linkphy::channels {
 /// Engineering convention e^{+jωt}: εr = ε' − jε'', Df = ε''/ε'.
 class DjordjevicSarkar {
 public:
-  /// `dk` (1–20) and `df` (0–1) at `f_ref_hz` (> 0); the relaxation band is 10^m1 … 10^m2 Hz
-  /// (defaults 1 kHz … 1 THz as in Djordjevic et al.; m1 < m2, f_ref inside the band).
+  /// `dk` (1–20) and `df` (0–1) at `f_ref_hz` (Hz); the relaxation band is 10^m1 … 10^m2 Hz
+  /// (`m1`, `m2` log10 Hz, defaults 1 kHz … 1 THz as in Djordjevic et al.; m1 < m2, f_ref
+  /// strictly inside the band). InputError otherwise.
   DjordjevicSarkar(double dk, double df, double f_ref_hz, double m1 = 3.0, double m2 = 12.0);
-  /// Complex relative permittivity at `freq_hz` (≥ 0 Hz).
+  /// Complex relative permittivity at `freq_hz` (≥ 0 Hz; not checked).
   Complex epsilon(double freq_hz) const;
   /// ε'(f).
   double dk(double freq_hz) const { return epsilon(freq_hz).real(); }

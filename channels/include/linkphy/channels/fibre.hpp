@@ -18,35 +18,38 @@ namespace linkphy::channels {
 
 /// Chromatic dispersion of a fibre with zero-dispersion wavelength `lambda0_m` and slope `s0`
 /// (s/m³) at `lambda_m`: D = S0/4·(λ − λ0⁴/λ³), s/m² (IEEE 802.3 clause 52.14 / 88.14; ITU-T
-/// G.652 §6.6). 1 ps/(nm·km) = 1e-6 s/m².
+/// G.652 §6.6). 1 ps/(nm·km) = 1e-6 s/m². Wavelengths in m (> 0; not checked).
 double chromatic_dispersion(double lambda_m, double lambda0_m, double s0_s_per_m3);
 
-/// One fibre type (a catalog entry). All members SI.
+/// One fibre type (a catalog entry). All members SI. fibre_type_from_params checks the ranges
+/// marked "checked"; the others are catalog conventions it does not enforce.
 struct FibreType {
   std::string name;
   std::string source;
   bool single_mode = true;              ///< true: SMF (no modal bandwidth); false: MMF
-  double window_min_m = 1260e-9;        ///< usable wavelength window, m (> 0)
-  double window_max_m = 1625e-9;        ///< its upper end, m (> window_min_m)
-  std::vector<double> att_wavelength_m; ///< ascending
+  double window_min_m = 1260e-9;        ///< usable wavelength window, m (> 0; not checked)
+  double window_max_m = 1625e-9;        ///< its upper end, m (> window_min_m; not checked)
+  std::vector<double> att_wavelength_m; ///< m, ascending, non-empty (checked)
   std::vector<double> att_db_per_m;     ///< attenuation at those wavelengths, dB/m
-  std::vector<double> emb_wavelength_m; ///< ascending; empty for single-mode fibre
+  std::vector<double> emb_wavelength_m; ///< m, ascending (not checked); empty for SMF
   std::vector<double> emb_hz_m;         ///< effective modal bandwidth, Hz·m
   /// Zero-dispersion wavelength λ0: range (min ≤ nominal ≤ max) and nominal value, m.
   double lambda0_min_m = 1300e-9, lambda0_max_m = 1324e-9, lambda0_nominal_m = 1312e-9;
   double s0_max = 92.0, s0_nominal = 92.0; ///< dispersion slope, s/m³ (1 ps/(nm² km) = 1e3)
-  double pmd_s_per_sqrt_m = 0;             ///< PMD coefficient, s/√m (0.2 ps/√km = 6.32e-15)
-  double group_index = 1.4676;             ///< group index n_g
-  double connector_loss_db = 0.5;          ///< per mated connector pair, dB
-  double splice_loss_db = 0.1;             ///< per splice, dB
-  double connector_reflectance_db = -35;   ///< per connector, dB (≤ 0)
+  /// PMD coefficient, s/√m (0.2 ps/√km = 6.32e-15); catalog key 0–10 ps/√km (checked).
+  double pmd_s_per_sqrt_m = 0;
+  double group_index = 1.4676;           ///< group index n_g (1.3–1.6, checked)
+  double connector_loss_db = 0.5;        ///< per mated connector pair, dB
+  double splice_loss_db = 0.1;           ///< per splice, dB
+  double connector_reflectance_db = -35; ///< per connector, dB (≤ 0; not checked)
 
-  /// Throws InputError "wavelength ... outside the window of fibre NAME (a to b nm)".
+  /// `wavelength_m` (m) within [window_min_m, window_max_m]; throws InputError "wavelength ...
+  /// outside the window of fibre NAME (a to b nm)" otherwise.
   void check_window(double wavelength_m, const std::string &where = {}) const;
-  /// Attenuation at `wavelength_m`, dB/m: interpolated between catalog points in λ⁻⁴ (Rayleigh
-  /// scattering, Agrawal §2.5.2), held constant beyond the end points.
+  /// Attenuation at `wavelength_m` (m, > 0; not checked), dB/m: interpolated between catalog
+  /// points in λ⁻⁴ (Rayleigh scattering, Agrawal §2.5.2), held constant beyond the end points.
   double attenuation_db_per_m(double wavelength_m) const;
-  /// Nominal chromatic dispersion (λ0_nominal, S0_nominal), s/m².
+  /// Nominal chromatic dispersion (λ0_nominal, S0_nominal) at `wavelength_m` (m), s/m².
   double dispersion(double wavelength_m) const;
   /// Worst-case dispersion range {min, max} over λ0 ∈ [λ0min, λ0max] at S0max, s/m²
   /// (IEEE 802.3 clauses 124/140/151 method: min with λ0max, max with λ0min).
@@ -82,7 +85,7 @@ public:
   /// Group delay n_g·L/c, s.
   double latency_s(const OpticalCarrier &carrier) const override;
 
-  /// Chromatic dispersion × length, nominal, s/m.
+  /// Chromatic dispersion × length, nominal, s/m, at `wavelength_m` (m; not checked).
   double dispersion_s_per_m(double wavelength_m) const;
   /// Maximum DGD for the link, s: 3 × mean DGD (PMD·√L), exceeded with probability ~4e-5
   /// (Maxwellian, ITU-T G.650.2 Appendix; IEEE 802.3 clause 52 DGDmax convention).

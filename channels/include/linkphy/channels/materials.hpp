@@ -20,8 +20,10 @@ struct Dielectric {
   double t_ref_k = 298.15;  ///< temperature of dk/df, K
   bool causal = true;       ///< Djordjevic–Sarkar; false = frequency-invariant dk·(1 − j·df)
   /// The causal Djordjevic–Sarkar model at `temperature_k` (Df drifted when the catalog gives it).
+  /// `temperature_k` (K; not checked, the drifted Df is clamped to [0, 1]; 200–400 K meaningful).
   DjordjevicSarkar model(double temperature_k) const;
-  /// Complex relative permittivity ε' − jε'' on a grid at `temperature_k`.
+  /// Complex relative permittivity ε' − jε'' on a grid `freq_hz` (Hz, ≥ 0) at `temperature_k` (K,
+  /// as model()).
   std::vector<Complex> epsilon(std::span<const double> freq_hz, double temperature_k) const;
 };
 
@@ -30,7 +32,7 @@ struct Metal {
   double sigma_20c_s_per_m = copper_sigma_s_per_m; ///< conductivity at 20 °C, S/m (1e5–1e8)
   double alpha_per_k = copper_alpha_per_k;         ///< resistivity temperature coefficient, 1/K
   Roughness roughness;                             ///< surface texture of the signal foil
-  /// σ at `temperature_k` (linear resistivity law).
+  /// σ at `temperature_k` (K; linear resistivity law: conductivity_at's InputError where it fails).
   double sigma_at(double temperature_k) const {
     return conductivity_at(sigma_20c_s_per_m, alpha_per_k, temperature_k);
   }

@@ -15,8 +15,11 @@ namespace linkphy::channels {
 /// A uniform line of a given length whose constants come from the concrete medium.
 class LineMedium : public ElectricalMedium {
 public:
+  /// `length_m` (m, ≥ 0), `z0_ohm` (ohm, > 0: the single-ended reference; a pair's ports are
+  /// referenced to 2·z0); InputError otherwise.
   LineMedium(double length_m, double z0_ohm, bool differential);
-  /// Constants of the mode the medium returns (differential: Z' = γ·Zdiff, Y' = γ/Zdiff).
+  /// Constants of the mode the medium returns (differential: Z' = γ·Zdiff, Y' = γ/Zdiff) at
+  /// `freq_hz` (Hz; not checked here, > 0 and ascending meaningful).
   virtual LineConstants constants(std::span<const double> freq_hz,
                                   const Conditions &conditions) const = 0;
   /// Common-mode constants of a pair (Z' = γc·Zcomm); single-ended media return the same as
@@ -44,12 +47,13 @@ protected:
 /// Centred (symmetric) stripline, single or edge-coupled pair.
 struct StriplineGeometry {
   double width_m = 127e-6;      ///< strip width, m (1 µm–10 mm)
-  double thickness_m = 17.5e-6; ///< strip thickness, m (> 0, < 1 mm)
-  double height_m = 127e-6;     ///< dielectric between the strip and each plane, m (> 0)
-  double spacing_m = 0.0;       ///< edge-to-edge gap of a pair, m; 0 = single-ended
+  double thickness_m = 17.5e-6; ///< strip thickness, m (> 0, ≤ 1 mm)
+  double height_m = 127e-6;     ///< dielectric between the strip and each plane, m (> 0, ≤ 10 mm)
+  double spacing_m = 0.0;       ///< edge-to-edge gap of a pair, m (0–10 mm); 0 = single-ended
 };
 class Stripline : public LineMedium {
 public:
+  /// `length_m` (m, ≥ 0), `z0_ohm` (ohm, > 0; pair ports at 2·z0); geometry ranges as above.
   Stripline(StriplineGeometry g, Dielectric d, Metal m, double length_m, double z0_ohm = 50.0);
   std::string describe() const override;
   LineConstants constants(std::span<const double> freq_hz, const Conditions &c) const override;
@@ -72,13 +76,16 @@ private:
 /// (spacing > 0): Garg–Bahl even/odd capacitances (quasi-static, no dispersion), Wheeler's rule
 /// for conductor loss, per-mode filling factor for the dielectric.
 struct MicrostripGeometry {
-  double width_m = 300e-6;    ///< strip width, m
-  double thickness_m = 35e-6; ///< strip thickness, m (> 0)
-  double height_m = 150e-6;   ///< substrate height, m (> 0)
-  double spacing_m = 0.0;     ///< edge gap of a pair, m; 0 = single-ended
+  double width_m = 300e-6;    ///< strip width, m (0.1 µm–10 mm)
+  double thickness_m = 35e-6; ///< strip thickness, m (> 0, ≤ 1 mm)
+  double height_m = 150e-6;   ///< substrate height, m (> 0, ≤ 10 mm)
+  /// Edge gap of a pair, m; ≤ 0 = single-ended (no upper bound checked; Garg–Bahl fits hold for
+  /// roughly 0.01 ≤ s/h ≤ 10).
+  double spacing_m = 0.0;
 };
 class Microstrip : public LineMedium {
 public:
+  /// `length_m` (m, ≥ 0), `z0_ohm` (ohm, > 0; pair ports at 2·z0); geometry ranges as above.
   Microstrip(MicrostripGeometry g, Dielectric d, Metal m, double length_m, double z0_ohm = 50.0);
   std::string describe() const override;
   LineConstants constants(std::span<const double> freq_hz, const Conditions &c) const override;
@@ -100,10 +107,11 @@ private:
 struct CoaxGeometry {
   double d_inner_m = 0.5e-3;          ///< m (> 0)
   double d_outer_m = 1.6e-3;          ///< m (> d_inner)
-  double shield_thickness_m = 0.1e-3; ///< for the DC resistance of the shield, m
+  double shield_thickness_m = 0.1e-3; ///< for the DC resistance of the shield, m (> 0)
 };
 class Coax : public LineMedium {
 public:
+  /// `length_m` (m, ≥ 0), `z0_ohm` (ohm, > 0: port reference); geometry ranges as above.
   Coax(CoaxGeometry g, Dielectric d, Metal m, double length_m, double z0_ohm = 50.0);
   std::string describe() const override;
   LineConstants constants(std::span<const double> freq_hz, const Conditions &c) const override;
@@ -119,14 +127,16 @@ private:
 /// Shielded twinax: two round wires of diameter d at centre pitch s in a foamed dielectric inside
 /// a shield of diameter D (differential mode returned).
 struct TwinaxGeometry {
-  double wire_d_m = 0.405e-3;      ///< conductor diameter, m (26 AWG = 0.405 mm)
-  double pitch_m = 0.0;            ///< centre-to-centre spacing, m (> wire_d); 0 = solve for zdiff
-  double shield_d_m = 0.0;         ///< shield inner diameter, m (> pitch + wire_d); 0 = auto
-  bool stranded = false;           ///< 7-strand conductor (area-equivalent; see twinax.cpp)
-  double zdiff_target_ohm = 100.0; ///< used when pitch_m = 0
+  double wire_d_m = 0.405e-3; ///< conductor diameter, m (0–5 mm excl.; 26 AWG = 0.405 mm)
+  double pitch_m = 0.0;       ///< centre-to-centre spacing, m (> wire_d); 0 = solve for zdiff
+  double shield_d_m = 0.0;    ///< shield inner diameter, m (> pitch + wire_d); 0 = auto
+  bool stranded = false;      ///< 7-strand conductor (area-equivalent; see twinax.cpp)
+  /// Used when pitch_m = 0, ohm (twinax spec key zdiff: 50–200; not checked here).
+  double zdiff_target_ohm = 100.0;
 };
 class Twinax : public LineMedium {
 public:
+  /// `length_m` (m, ≥ 0), `z0_ohm` (ohm, > 0: ports at 2·z0, the pair is always differential).
   Twinax(TwinaxGeometry g, Dielectric d, Metal wire, Metal shield, double length_m,
          double z0_ohm = 50.0);
   std::string describe() const override;
@@ -146,6 +156,7 @@ private:
 /// Annex 93A parametric line as a stage (differential when z0·2 is the reference).
 class Annex93aMedium : public LineMedium {
 public:
+  /// `length_m` (m, ≥ 0), `z0_ohm` (ohm, > 0; ports at 2·z0 when `differential`).
   Annex93aMedium(Annex93aLine line, double length_m, double z0_ohm = 50.0,
                  bool differential = true);
   std::string describe() const override;
@@ -160,7 +171,7 @@ private:
 class LumpedStage : public ElectricalMedium {
 public:
   /// `kind` names it in messages; series R (ohm ≥ 0), L (H ≥ 0), total shunt C (F ≥ 0),
-  /// reference `z_ref_ohm` (50 single-ended or 100 differential).
+  /// reference `z_ref_ohm` (ohm, > 0; 50 single-ended or 100 differential). InputError otherwise.
   LumpedStage(std::string kind, double r_ohm, double l_h, double c_f, double z_ref_ohm);
   std::string describe() const override;
   Network network(std::span<const double> freq_hz, const Conditions &c) const override;

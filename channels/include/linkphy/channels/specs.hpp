@@ -40,7 +40,8 @@ std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
                                                      const ChannelCatalogs &catalogs,
                                                      const std::filesystem::path &base_dir = {});
 
-/// AWG conductor diameter (ASTM B258): d = 0.127 mm · 92^((36 − n)/39), n in 0–40; m.
+/// AWG conductor diameter (ASTM B258): d = 0.127 mm · 92^((36 − n)/39), m. `awg` 0–40 meaningful,
+/// not checked here (the twinax spec key awg accepts 26–34).
 double awg_diameter_m(int awg);
 
 } // namespace linkphy::channels

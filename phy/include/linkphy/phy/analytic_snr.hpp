@@ -17,11 +17,15 @@ struct LossModel {
   double il_nyquist_db = 0;      ///< loss at the Nyquist frequency f_N, dB (≥ 0)
   double skin_fraction = 0.5;    ///< share of the √f term at f_N, [0, 1]
   double nyquist_hz = 26.5625e9; ///< f_N = baud/2, Hz (> 0)
+  /// IL at `f_hz` (Hz; any value, below 0 taken as 0), dB.
   double il_db(double f_hz) const;
 };
 
 /// Least-squares fit of the loss model to |h| on (0, f_N] (at least 3 points there); the fit is
-/// constrained to skin_fraction ∈ [0, 1]. Throws InputError when the data end below f_N.
+/// constrained to skin_fraction ∈ [0, 1]. `f_hz` (Hz, ascending, ≥ 0; order not checked), `h` the
+/// transfer function at f_hz (same size; not checked), `nyquist_hz` (Hz, > 0: a smaller one
+/// leaves no point in (0, f_N]). Throws InputError when the data end below f_N or fewer than 3
+/// points lie in (0, f_N].
 LossModel fit_loss_model(std::span<const double> f_hz, std::span<const std::complex<double>> h,
                          double nyquist_hz);
 
@@ -34,7 +38,7 @@ struct LossFitSums {
   int used = 0;                     ///< frequency points in (0, f_N] (≥ 3 for a fit)
   double nyquist_hz = 0;            ///< f_N, Hz (> 0)
 };
-/// The sums of fit_loss_model (same checks and errors).
+/// The sums of fit_loss_model (same arguments, checks and errors).
 LossFitSums loss_fit_sums(std::span<const double> f_hz, std::span<const std::complex<double>> h,
                           double nyquist_hz);
 /// The constrained least-squares solution from the sums: fit_loss_model(f, h, f_N) ==
@@ -47,10 +51,10 @@ struct AnalyticInput {
   int levels = 4;                  ///< PAM order M ≥ 2
   double a_v_v = 0.413;            ///< TX amplitude (outer level), V (> 0)
   double eta0_v2_per_hz = 8.2e-18; ///< one-sided RX input noise PSD, V²/Hz (≥ 0)
-  double snr_tx_db = 33;           ///< TX SNR, dB (93A-30)
+  double snr_tx_db = 33;           ///< TX SNR, dB (93A-30; not checked, 20–60 dB meaningful)
   double sigma_rj_ui = 0.01;       ///< random jitter rms, UI (≥ 0)
   double a_dd_ui = 0.02;           ///< dual-Dirac jitter, UI (≥ 0)
-  double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (≥ 0)
+  double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (≥ 0; not checked)
   double level_mismatch = 1;       ///< R_LM ∈ (0, 1]
   /// Crosstalk at the receiver input (none when xt_f_hz is empty): a disturber of amplitude
   /// xt_amplitude_v (V ≥ 0) at the same baud and PAM order, through the same TX edge filter and
@@ -62,8 +66,10 @@ struct AnalyticInput {
   /// stand-in for the disturber (COM takes its worst sampling phase instead, 93A-44). The spans
   /// are not owned: they must outlive the call and every grid made from this input.
   double xt_amplitude_v = 0;
-  std::span<const double> xt_f_hz;  ///< Hz
-  std::span<const double> xt_gain2; ///< |X(f)|² at xt_f_hz (≥ 0)
+  /// Hz (ascending, ≥ 3 samples, as many as xt_gain2; order not checked). Needs
+  /// eta0_v2_per_hz > 0 (InputError otherwise).
+  std::span<const double> xt_f_hz;
+  std::span<const double> xt_gain2; ///< |X(f)|² at xt_f_hz (≥ 0; not checked)
 };
 
 struct AnalyticResult {

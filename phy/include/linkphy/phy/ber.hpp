@@ -23,20 +23,22 @@ double q_function(double x);
 /// normal double (2.2e-308). Throws InputError for p outside (0, 1) or NaN.
 double q_inverse(double p);
 
-/// d/σ from SNR = E_s/σ² (linear power ratio ≥ 0): d/σ = √(3·SNR/(M²-1)).
+/// d/σ from SNR = E_s/σ² (linear power ratio ≥ 0; not checked, NaN below 0): d/σ = √(3·SNR/(M²-1)).
 double d_over_sigma_from_snr(Modulation mod, double snr);
-/// SNR = E_s/σ² (linear) from d/σ ≥ 0.
+/// SNR = E_s/σ² (linear) from d/σ (≥ 0 meaningful; not checked, the sign is squared away).
 double snr_from_d_over_sigma(Modulation mod, double d_over_sigma);
 
 /// Symbol error ratio of PAM-M in Gaussian noise: SER = 2(1 − 1/M)·Q(d/σ) (Proakis §4.3).
-/// `d_over_sigma` ≥ 0 (dimensionless).
+/// `d_over_sigma` (dimensionless, ≥ 0 meaningful; not checked: any real x gives 2(1 − 1/M)·Q(x)).
 double pam_ser(Modulation mod, double d_over_sigma);
 /// Bit error ratio with Gray mapping, nearest-neighbour approximation: BER = SER/log2(M) (each
 /// symbol error is to an adjacent level and flips one bit). NRZ: Q(d/σ); PAM4: 0.75·Q(d/σ).
-/// For non-power-of-two M it is the same information-rate approximation.
+/// For non-power-of-two M it is the same information-rate approximation. `d_over_sigma` as
+/// pam_ser.
 double pam_ber(Modulation mod, double d_over_sigma);
 /// Exact Gray-coded BER of PAM-M (power-of-two M) in Gaussian noise, counting errors to every
 /// level with their Hamming distances (not only to adjacent levels). Equals pam_ber at high d/σ.
+/// `d_over_sigma` as pam_ser; InputError for a modulation that is not Gray-mappable.
 double pam_ber_gray_exact(Modulation mod, double d_over_sigma);
 
 /// SER and BER vs SNR = E_s/σ² in dB (any real value).

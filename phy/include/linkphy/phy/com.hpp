@@ -39,22 +39,28 @@ struct PackageSide {
   double c_p_f = 0;              ///< ball capacitance, F, ≥ 0
 };
 
-/// Shunt capacitance (93A-8), reference r0_ohm (the single-ended R_0 of Table 93A-1).
+/// Shunt capacitance (93A-8), reference r0_ohm (the single-ended R_0 of Table 93A-1). `f_hz` (Hz,
+/// ≥ 0), `c_f` (F, ≥ 0), `r0_ohm` (ohm, > 0); not checked here (evaluate() and the table readers
+/// check their inputs).
 TwoPort shunt_capacitance(std::span<const double> f_hz, double c_f, double r0_ohm);
 /// Series inductance between references R_0 (the 802.3ck L_s element; like 93A-8, the package
-/// is modelled as the half-circuit of the differential pair in an R_0 system).
+/// is modelled as the half-circuit of the differential pair in an R_0 system). `l_h` (H, ≥ 0),
+/// others as shunt_capacitance; not checked.
 TwoPort series_inductance(std::span<const double> f_hz, double l_h, double r0_ohm);
-/// Line of differential impedance z_c (ρ against 2·R_0) and length (93A-13, 93A-14).
+/// Line of differential impedance z_c (ρ against 2·R_0) and length (93A-13, 93A-14). `z_c_ohm`
+/// (ohm, > 0), `length_mm` (mm, ≥ 0), `r0_ohm` (ohm, > 0), `f_hz` (Hz, ≥ 0); not checked.
 TwoPort transmission_line(std::span<const double> f_hz, const LineModel &line, double z_c_ohm,
                           double length_mm, double r0_ohm);
 /// Cascade of two 2-ports (port 2 of a to port 1 of b).
 TwoPort cascade(const TwoPort &a, const TwoPort &b);
 /// The 2-port seen from the other end (ports swapped).
 TwoPort flipped(const TwoPort &a);
-/// Package of one side, die at port 1 (93A-15). For the receiver use flipped().
+/// Package of one side, die at port 1 (93A-15). For the receiver use flipped(). `r0_ohm` (ohm,
+/// above 0; not checked); InputError when side.z_c_ohm and side.length_mm differ in size.
 TwoPort package(std::span<const double> f_hz, const PackageSide &side, const LineModel &line,
                 double r0_ohm);
 /// Voltage transfer of a 2-port between source reflection Γ1 and load reflection Γ2 (93A-18).
+/// `gamma1`, `gamma2` (dimensionless, [−1, 1] meaningful; not checked).
 std::vector<Complex> terminated_transfer(const TwoPort &s, double gamma1, double gamma2);
 
 /// Kind of a channel: the victim's through path or a crosstalk aggressor.
@@ -69,7 +75,8 @@ struct PathTransfer {
   std::string name; ///< for messages
 };
 
-/// Limits evaluate() checks (InputError) before it allocates: the search grids and the TX SNR.
+/// Limits checked (InputError) before allocating: the search grids (evaluate()) and the TX SNR
+/// (evaluate() checks only ≥ kSnrTxMinDb; the SerDes and COM-table readers check both bounds).
 /// The IEEE tables search at most ~6,000 TX FFE × 147 CTLE settings; the caps leave room for
 /// finer studies while a mistyped step cannot exhaust memory or time. SNR_TX: the IEEE tables
 /// give 27–33 dB; below 10 dB the TX noise spans so many PDF bins that memory runs out.
@@ -84,37 +91,45 @@ struct Settings {
   int levels = 4;                  ///< L, PAM levels (≥ 2)
   int samples_per_ui = 32;         ///< M (≥ 4)
   double der0 = 1e-4;              ///< target detector error ratio (0, 0.5)
-  double a_v_v = 0.413;            ///< victim amplitude A_v, V
-  double a_fe_v = 0.413;           ///< far-end aggressor amplitude, V
-  double a_ne_v = 0.608;           ///< near-end aggressor amplitude, V
+  double a_v_v = 0.413;            ///< victim amplitude A_v, V (> 0, finite)
+  double a_fe_v = 0.413;           ///< far-end aggressor amplitude, V (≥ 0, finite)
+  double a_ne_v = 0.608;           ///< near-end aggressor amplitude, V (≥ 0, finite)
   double r_lm = 0.95;              ///< level mismatch ratio (0, 1]
-  double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (93A-46)
-  double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth 3 dB frequency, Hz (93A-20)
+  double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (93A-46; ≥ 0)
+  double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth 3 dB frequency, Hz (93A-20; > 0)
   /// RX raised-cosine roll-off on top of the Butterworth (802.3df/dj COM workbooks' Raised_Cosine,
   /// RC_Start, RC_end): 1 below rc_start_hz, 0 from rc_end_hz on, Hz; both 0: none, else
   /// 0 < rc_start_hz < rc_end_hz.
   double rc_start_hz = 0, rc_end_hz = 0;
-  double eta0_v2_per_hz = 8.2e-18; ///< one-sided RX noise PSD, V²/Hz (93A-35)
-  double snr_tx_db = 33;           ///< TX SNR, dB (93A-30)
-  double sigma_rj_ui = 0.01;       ///< random jitter rms, UI
-  double a_dd_ui = 0.02;           ///< dual-Dirac jitter amplitude, UI
+  double eta0_v2_per_hz = 8.2e-18; ///< one-sided RX noise PSD, V²/Hz (93A-35; ≥ 0)
+  double snr_tx_db = 33;           ///< TX SNR, dB (93A-30; ≥ 10, see kSnrTxMinDb)
+  double sigma_rj_ui = 0.01;       ///< random jitter rms, UI (≥ 0)
+  double a_dd_ui = 0.02;           ///< dual-Dirac jitter amplitude, UI (≥ 0)
   // CTLE (93A-22 as amended by 802.3ck 120F/162: a second, low-frequency pole-zero pair)
-  double f_z_hz = 21.25e9, f_p1_hz = 21.25e9, f_p2_hz = 53.125e9;
-  double f_hp_pz_hz = 0.6640625e9; ///< low-frequency pole-zero, Hz (0: no second stage)
-  std::vector<double> g_dc_db;     ///< candidate DC gains, dB (≤ 0)
-  std::vector<double> g_dc_hp_db;  ///< candidate low-frequency gains, dB (≤ 0); {0} if none
+  double f_z_hz = 21.25e9, f_p1_hz = 21.25e9, f_p2_hz = 53.125e9; ///< Hz (> 0)
+  double f_hp_pz_hz = 0.6640625e9; ///< low-frequency pole-zero, Hz (≥ 0; 0: no second stage)
+  /// Candidate DC gains, dB (non-empty; each −60 to 60 accepted, the IEEE tables give ≤ 0;
+  /// with g_dc_hp_db at most kMaxCtleSettings settings).
+  std::vector<double> g_dc_db;
+  std::vector<double> g_dc_hp_db; ///< candidate low-frequency gains, dB (as g_dc_db); {0} if none
   // TX FFE (93A-21): taps c(−pre)..c(post) except c(0), each a list of candidate values
-  int tx_pre_taps = 3;
-  std::vector<std::vector<double>> tx_tap_values; ///< in order c(−pre)..c(−1), c(1)..c(post)
-  double c0_min = 0.54;                           ///< smallest allowed c(0) = 1 − Σ|c(k≠0)|
+  int tx_pre_taps = 3; ///< pre-cursor taps, 0 to tx_tap_values.size()
+  /// In order c(−pre)..c(−1), c(1)..c(post); each list non-empty, values in [−1, 1], at most
+  /// kMaxTxFfeSettings combinations.
+  std::vector<std::vector<double>> tx_tap_values;
+  double c0_min = 0.54; ///< smallest allowed c(0) = 1 − Σ|c(k≠0)|, (0, 1]
   // DFE (93A-26, 93A-27) with floating taps (802.3ck)
-  std::vector<double> b_max, b_min; ///< per fixed tap 1..N_b (normalised to the cursor)
-  int n_bg = 0, n_bf = 0, n_f = 0;  ///< floating groups, taps per group, span (UI)
-  double b_max_g = 0;               ///< floating tap limit
-  double b_float_rss_max = 0;       ///< RSS limit of taps from n_tail_start on (0: none)
-  int n_tail_start = 0;             ///< first tap of the RSS-limited tail (1-based, 0: none)
-  double pdf_bin_v = 1e-5;          ///< largest PDF bin; the bin is min(A_s/1000, this)
-  int threads = 0; ///< worker threads of the search (0: hardware concurrency, at most 8)
+  /// Per fixed tap 1..N_b (normalised to the cursor): same size, finite, b_min(n) ≤ b_max(n).
+  std::vector<double> b_max, b_min;
+  /// Floating groups, taps per group, span (UI); with n_bg > 0 the span n_f must exceed N_b
+  /// (n_bg, n_bf otherwise not checked, ≥ 0 meaningful).
+  int n_bg = 0, n_bf = 0, n_f = 0;
+  double b_max_g = 0;         ///< floating tap limit
+  double b_float_rss_max = 0; ///< RSS limit of taps from n_tail_start on (0: none)
+  int n_tail_start = 0;       ///< first tap of the RSS-limited tail (1-based, 0: none)
+  /// Largest PDF bin, V (> 0 meaningful; not checked); the bin is min(A_s/1000, this).
+  double pdf_bin_v = 1e-5;
+  int threads = 0; ///< worker threads of the search, ≥ 0 (0: hardware concurrency, at most 8)
   /// The equaliser search of 93A.1.6: `exhaustive` evaluates the figure of merit at every CTLE ×
   /// TX FFE setting (as the standard and the IEEE reference code; the optimum over the grid);
   /// `local` is a heuristic over the same grid: a coarse scan of the CTLE grid, a pattern search
@@ -139,7 +154,7 @@ struct Result {
   double fom_db = 0;                  ///< figure of merit of the chosen setting (93A-36)
   double a_s_v = 0;                   ///< signal amplitude (93A.1.6 c)
   double a_ni_v = 0;                  ///< noise+interference amplitude at DER_0 (93A.1.7)
-  double g_dc_db = 0, g_dc_hp_db = 0; ///< CTLE DC gains chosen (93A-22), dB (≤ 0)
+  double g_dc_db = 0, g_dc_hp_db = 0; ///< CTLE DC gains chosen (93A-22), dB (from the grids)
   std::vector<double> tx_taps;        ///< c(−pre)..c(post) including c(0)
   std::vector<double> dfe_taps;       ///< b(1)..b(N) applied (fixed then floating span)
   /// Noise σ at the slicer (93A.1.7): TX, residual ISI, jitter, crosstalk, RX noise; V (≥ 0).
@@ -171,20 +186,26 @@ struct ErlSettings {
 
 /// ERL of one port from its reflection coefficient Γ(f) (Sdd11 or Sdd22) on ascending
 /// frequencies: pulse TDR response, weighted (93A-58..60), worst sampling phase, PAM-L
-/// distribution at DER_0; returns −20·log10(amplitude) in dB.
+/// distribution at DER_0; returns −20·log10(amplitude) in dB. `f_hz` (Hz, ascending, ≥ 10
+/// points, as many as `gamma`: InputError otherwise); `settings` not range-checked (an empty
+/// reflection window from N and T_fx throws InputError).
 double effective_return_loss(std::span<const double> f_hz, std::span<const Complex> gamma,
                              const ErlSettings &settings);
 
-/// RX fourth-order Butterworth response at f_hz with 3 dB frequency f_r_hz (93A-20).
+/// RX fourth-order Butterworth response at f_hz with 3 dB frequency f_r_hz (93A-20), both Hz
+/// (f_r_hz above 0; not checked here).
 Complex rx_filter(double f_hz, double f_r_hz);
 /// Raised-cosine amplitude roll-off: 1 for f ≤ start, ½(1 + cos(π(f − start)/(end − start)))
 /// between, 0 for f ≥ end; 1 everywhere when end ≤ 0 (no such stage). Frequencies in Hz.
 double rx_raised_cosine(double f_hz, double start_hz, double end_hz);
-/// TX Gaussian edge filter for a 20–80 % transition time t_r_s (93A-46).
+/// TX Gaussian edge filter for a 20–80 % transition time t_r_s (93A-46). `f_hz` (Hz), `t_r_s`
+/// (s, ≥ 0; not checked).
 double tx_filter(double f_hz, double t_r_s);
-/// CTLE response (93A-22 with the 802.3ck low-frequency pole-zero stage) at gains in dB (≤ 0).
+/// CTLE response (93A-22 with the 802.3ck low-frequency pole-zero stage) at `f_hz` (Hz) and gains
+/// in dB (any value; the search uses Settings' grids, −60 to 60 dB). Not checked here.
 Complex ctle(double f_hz, const Settings &settings, double g_dc_db, double g_dc_hp_db);
 /// TX FFE applied to a pulse p sampled at m per UI: Σ_j c_j·p(t − (j − pre)·m), circular (93A-21).
+/// `pre` (0 to c.size()), `m` samples per UI (≥ 1), `t` sample index; p non-empty; not checked.
 double ffe_sample(const std::vector<double> &p, const std::vector<double> &c, int pre, int m,
                   long t);
 

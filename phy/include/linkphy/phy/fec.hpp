@@ -58,7 +58,7 @@ FecCode rs_code(int n, int k, int m);
 FecCode parse_fec(std::string_view text, std::string_view where = {});
 
 /// Probability that an m-bit symbol holds at least one error: 1 − (1 − ber)^m, accurate for tiny
-/// ber. `ber` ∈ [0, 1], m ≥ 1.
+/// ber. `ber` ∈ [0, 1] (InputError otherwise), `m` bits ≥ 1 (not checked).
 double symbol_error_probability(int m, double ber);
 
 /// Codeword error ratio (uncorrectable codewords per codeword) for pre-FEC BER `ber_pre` ∈ [0, 1]
@@ -67,6 +67,7 @@ double symbol_error_probability(int m, double ber);
 double codeword_error_ratio(const FecCode &fec, double ber_pre);
 
 /// Natural log of codeword_error_ratio (−inf for 0): usable far below the smallest double.
+/// `ber_pre` ∈ [0, 1] (InputError otherwise).
 double log_codeword_error_ratio(const FecCode &fec, double ber_pre);
 
 /// Post-FEC BER for pre-FEC BER `ber_pre` ∈ [0, 1] (model in the file comment). No FEC: ber_pre.
@@ -79,7 +80,8 @@ double post_fec_ber(const FecCode &fec, double ber_pre);
 double frame_loss_ratio(const FecCode &fec, double ber_pre, double frame_bits);
 
 /// The pre-FEC BER at which post_fec_ber equals `target_post_ber` (bisection on log BER to 1e-9
-/// relative). `target_post_ber` ∈ (0, post_fec_ber(fec, 0.5)); throws InputError otherwise.
+/// relative). `target_post_ber` strictly between post_fec_ber(fec, 1e-300) and
+/// post_fec_ber(fec, 0.5) (no FEC: (0, 0.5]); throws InputError otherwise.
 double pre_fec_ber_for_post_fec_ber(const FecCode &fec, double target_post_ber);
 
 /// The pre-FEC BER at which codeword_error_ratio equals `target_cer`, same method and range rules.

@@ -38,7 +38,7 @@ struct HopInput {
   com::Settings settings;                    ///< equaliser limits, noise, jitter (Table 93A-1)
   com::PathTransfer thru;                    ///< victim path (hop_transfer)
   std::vector<com::PathTransfer> aggressors; ///< crosstalk paths (FEXT/NEXT)
-  double target_ber = 1e-12;                 ///< BER where the eye height is measured
+  double target_ber = 1e-12;                 ///< BER where the eye height is measured, (0, 0.5)
   /// First-order DFE burst errors in the statistical BER (statistical_ber.hpp). Off by default:
   /// against the Monte Carlo referee (which feeds back its own decisions) it over-predicts the
   /// BER of PAM4 hops with b(1) ≈ 0.5–0.7 by up to 2.4×, while without it the two agree within
@@ -80,10 +80,14 @@ HopResult evaluate_hop_statistical(const HopInput &in);
 
 /// The `montecarlo` fidelity on an evaluated hop: PRBS symbols through the same cursors, Gaussian
 /// noise of σ = pulse.sigma_gauss_v, the same DFE (dual-Dirac jitter is not simulated).
+/// `symbols` ≥ 1 (std::invalid_argument from run_montecarlo otherwise; the link evaluator asks
+/// 1000 to 1e9), `seed` any value.
 MonteCarloResult evaluate_hop_montecarlo(const HopResult &hop, std::uint64_t symbols,
                                          std::uint64_t seed = 1);
 
 /// Magnitude in dB (−20·log10|h|) at `f0_hz`, linear interpolation; the last value beyond.
+/// `f_hz` (Hz, ascending, non-empty, as many as `h`), `f0_hz` (Hz; below f_hz[1] the first
+/// segment is extended); not checked.
 double il_at_db(std::span<const double> f_hz, std::span<const com::Complex> h, double f0_hz);
 
 } // namespace linkphy

@@ -55,8 +55,9 @@ LaneRate lane_rate_class(std::string_view name, std::string_view where = {});
 ///  * either followed by a modulation name ("106.25 Gb/s PAM4", "100G NRZ"): that modulation
 ///    (`modulation`, if also given, must agree).
 /// For explicit rates the FEC defaults to KP4 for PAM (every PAM4 Ethernet class uses it) and KR4
-/// for NRZ (as 25G). Throws InputError naming `where` on unknown classes (listing them), bad
-/// quantities, or a missing modulation.
+/// for NRZ (as 25G). An explicit rate must give a line rate of 100 Mb/s to 2 Tb/s per lane (a
+/// symbol rate through the modulation). Throws InputError naming `where` on unknown classes
+/// (listing them), bad quantities, a rate outside that range, or a missing modulation.
 LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modulation = {},
                          std::optional<FecCode> fec = {}, std::string_view where = {});
 

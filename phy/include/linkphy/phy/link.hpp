@@ -44,6 +44,8 @@ double required_hop_snr_db(Modulation mod, const FecCode &fec, double ber_post_t
 
 /// combine_hops with the required SNR given (a caller that memoises required_hop_snr_db) and the
 /// frame-loss ratio computed only when `frame_bits` > 0 (0: left 0, for callers without it).
+/// `ber_post_target` (not checked here: (0, 0.5) as combine_hops), `required_snr_db` (dB, any);
+/// hops non-empty with BER in [0, 0.5] (InputError otherwise).
 LinkSummary combine_hops_with(std::span<const HopSummary> hops, const FecCode &fec,
                               double ber_post_target, double required_snr_db, double frame_bits);
 

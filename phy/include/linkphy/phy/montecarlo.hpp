@@ -38,7 +38,8 @@ struct MonteCarloResult {
 /// levels scaled by the main cursor. Throws std::invalid_argument on out-of-range inputs.
 MonteCarloResult run_montecarlo(const MonteCarloInput &in);
 
-/// Wilson score interval (Wilson 1927) for k successes in n trials at normal quantile z.
+/// Wilson score interval (Wilson 1927) for k successes in n trials at normal quantile z (> 0,
+/// e.g. 1.96 for 95 %); k ≤ n; n = 0 gives [0, 1]. Not checked.
 void wilson_interval(std::uint64_t k, std::uint64_t n, double z, double &low, double &high);
 
 } // namespace linkphy

@@ -28,6 +28,8 @@ struct Network {
 
   Network() = default;
   /// A network of `ports` ports on `freq_hz`, S zero-filled, every port referenced to `z0_ohm`.
+  /// Not checked here (`ports` ≥ 1, `freq_hz` Hz ≥ 0 strictly ascending, `z0_ohm` ohm > 0 are
+  /// what the network_ops.hpp functions accept; they throw InputError otherwise).
   Network(std::vector<double> freq_hz, int ports, double z0_ohm = 50.0);
 
   std::size_t frequencies() const { return freq_hz.size(); }

@@ -81,12 +81,14 @@ struct OpticalLinkResult {
 /// Throws InputError ("optical link model: ...") on inputs outside the documented ranges.
 void validate(const OpticalLinkInputs &in);
 
-/// Evaluates the link model at `length_km` (> 0). Inputs must satisfy validate().
+/// Evaluates the link model at `length_km` (km, > 0; InputError otherwise). Inputs must satisfy
+/// validate().
 OpticalLinkResult evaluate_optical_link(const OpticalLinkInputs &in, double length_km);
 
 /// Q for a bit error ratio of NRZ: BER = ½·erfc(Q/√2). `ber` in (0, 0.5).
 double q_from_ber(double ber);
-/// Q for a symbol error ratio of PAM-M with Gray code: SER = 2(M−1)/M · ½·erfc(Q/√2).
+/// Q for a symbol error ratio of PAM-M with Gray code: SER = 2(M−1)/M · ½·erfc(Q/√2). `levels`
+/// M ≥ 2, `ser` in (0, (M−1)/M) (the per-eye ratio in (0, 0.5)); InputError otherwise.
 double q_from_ser(double ser, int levels);
 
 } // namespace linkphy

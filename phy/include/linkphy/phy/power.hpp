@@ -29,11 +29,14 @@ class PowerLedger {
 public:
   /// Adds an entry. Throws InputError (naming the entry) on a negative or non-finite power/heat.
   void add(PowerEntry entry);
-  /// An active draw whose electrical power all becomes heat locally.
+  /// An active draw whose electrical power all becomes heat locally; `power_w` W (≥ 0, finite;
+  /// InputError otherwise).
   void add_draw(const std::string &name, const std::string &kind, LinkEnd end, double power_w);
-  /// A passive stage: draws nothing, dissipates `absorbed_w` (signal power it absorbs), W ≥ 0.
+  /// A passive stage: draws nothing, dissipates `absorbed_w` (signal power it absorbs), W (≥ 0,
+  /// finite; InputError otherwise).
   void add_passive(const std::string &name, LinkEnd end, double absorbed_w);
-  /// Appends every entry of `other`, each scaled by `count` (≥ 0), e.g. 8 identical lanes.
+  /// Appends every entry of `other`, each scaled by `count` (≥ 0, finite; InputError otherwise),
+  /// e.g. 8 identical lanes.
   void append(const PowerLedger &other, double count = 1.0);
 
   const std::vector<PowerEntry> &entries() const { return entries_; }
@@ -52,7 +55,7 @@ private:
 };
 
 /// Energy per payload bit, pJ/bit = power_w / payload_bps · 1e12. `payload_bps` > 0 (the user data
-/// rate, FEC overhead excluded), else InputError.
+/// rate, FEC overhead excluded) b/s; `power_w` W (≥ 0, finite); else InputError.
 double energy_pj_per_bit(double power_w, double payload_bps);
 
 } // namespace linkphy

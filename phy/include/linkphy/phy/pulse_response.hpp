@@ -19,7 +19,8 @@ namespace linkphy {
 /// the band, clamped to [1e-300, last magnitude]; phase follows the median group delay of the
 /// data (the IEEE 802.3 COM reference code's 'linear_trend_to_DC' /
 /// 'extrap_cubic_to_dc_linear_to_inf' policies). DC and the last point are made real (93A-24
-/// needs a real impulse response). `f_hz` must hold ≥ 10 points.
+/// needs a real impulse response). `f_hz` (Hz, ascending) must hold ≥ 10 points (InputError
+/// otherwise); `df_hz` (Hz, > 0) and `n_out` (≥ 2) not checked.
 std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz,
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out);
@@ -32,6 +33,7 @@ void resample_transfer(std::span<const double> f_hz, std::span<const std::comple
 /// impulse response sampled at 1/(N·df) when X is H(k·df).
 class InverseRealFft {
 public:
+  /// `one_sided_points` K ≥ 2 (InputError otherwise).
   explicit InverseRealFft(std::size_t one_sided_points);
   ~InverseRealFft();
   InverseRealFft(const InverseRealFft &) = delete;
@@ -47,7 +49,8 @@ private:
 };
 
 /// Pulse response p[n] = amplitude · Σ_{m=0}^{M−1} ir[n−m] (a rectangle of one UI, M samples),
-/// as the COM reference code's filter(ones(1,M),1,ir). `samples_per_ui` ≥ 1.
+/// as the COM reference code's filter(ones(1,M),1,ir). `samples_per_ui` ≥ 1 (not checked),
+/// `amplitude` in the unit wanted for p (V for a transfer of V/V; any value).
 std::vector<double> pulse_from_impulse(std::span<const double> ir, int samples_per_ui,
                                        double amplitude);
 /// The same into `pulse` (ir.size() samples), for callers that reuse their buffers.

@@ -18,19 +18,21 @@ struct AmplitudePmf {
   }
 };
 
-/// A unit mass at 0 V.
+/// A unit mass at 0 V on bins of `bin_v` (V, > 0; not checked).
 AmplitudePmf delta_pmf(double bin_v);
-/// Gaussian of standard deviation `sigma_v` (≥ 0 V) truncated at ±2·`n_sigma`·σ, normalised.
+/// Gaussian of standard deviation `sigma_v` (≥ 0 V) truncated at ±2·`n_sigma`·σ, normalised, on
+/// bins of `bin_v` (V, > 0); `n_sigma` (> 0, dimensionless). Not checked here.
 AmplitudePmf gaussian_pmf(double sigma_v, double n_sigma, double bin_v);
 /// Σ_n h(n)·x_n with independent equiprobable PAM-`levels` symbols x ∈ {2i/(L−1) − 1}
 /// (93A-39/40): successive convolution of the per-sample distributions. Samples with
 /// |h| < bin_v are dropped, as in the reference code; so are edge bins below 1e-300 (their
-/// total stays below ~1e-290, under any probability the engine reports).
+/// total stays below ~1e-290, under any probability the engine reports). `levels` ≥ 2, `bin_v`
+/// (V, > 0); not checked here.
 AmplitudePmf pam_interference_pmf(std::span<const double> samples_v, int levels, double bin_v);
 /// Convolution of two PMFs on the same bin width (93A-43..45).
 AmplitudePmf convolve(const AmplitudePmf &a, const AmplitudePmf &b);
 /// The magnitude of the first grid voltage y0 (from below) whose cumulative probability exceeds
-/// `probability` (93A-37: A_ni from DER_0).
+/// `probability` (93A-37: A_ni from DER_0; (0, 1) meaningful, not checked).
 double tail_amplitude(const AmplitudePmf &pmf, double probability);
 /// tail_amplitude(convolve(a, b), probability) without forming the convolution: bisection on
 /// the CDF of the sum, Σ a_i·CDF_b(k − i). The same bin unless a bin's CDF lies within rounding

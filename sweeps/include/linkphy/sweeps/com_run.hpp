@@ -42,7 +42,8 @@ std::vector<std::string> check_channel(const Network &four_port, const int (&por
 
 /// The channel referenced to R_0 on every port, as Annex 93A's package model and ERL take it:
 /// unchanged when it already is, else renormalised (power waves, = scikit-rf renormalize) with
-/// a warning naming the file's impedances appended to `warnings`.
+/// a warning naming the file's impedances appended to `warnings`. `r_0_ohm` (ohm, > 0: renormalize
+/// throws InputError otherwise when a renormalisation is needed).
 Network at_r0(const Network &channel, double r_0_ohm, std::vector<std::string> &warnings);
 
 /// COM for every package case of the table and ERL of the thru channel (each channel first

@@ -68,7 +68,7 @@ struct CrossoverModel {
 /// length_max → not in range, does not close), energy from technology_power() when asked.
 /// `search_threads`: threads of each statistical point's COM equaliser search
 /// (LinkRequest::search_threads): 0 = the library default (one per core), 1 when the study runs
-/// several queries at once (their threads fill the cores), ≥ 0.
+/// several queries at once (their threads fill the cores), ≥ 0 (InputError otherwise).
 CrossoverModel engine_model(int search_threads = 0);
 
 /// Energy per bit of one link of `q.tech` at `q.rate`, `q.length_m` (technology_power.hpp), pJ/bit.
@@ -88,10 +88,10 @@ struct CrossoverStudy {
   Fidelity fidelity = Fidelity::analytic;
   Adjustment base; ///< sets/BER target/temperature of every evaluation
   int lanes = 0; ///< lanes per link for energy (1–1024; 0: one module's lanes per tech and rate)
-  double search_min_m = 0.05;          ///< distance search range, m (> 0)
-  double search_max_m = 10000;         ///< m (> search_min_m)
-  int scan_points = 25;                ///< log-spaced bracketing scan points (≥ 3)
-  double tolerance = 0.01;             ///< bisection stops when hi/lo − 1 ≤ this (> 0)
+  double search_min_m = 0.05;  ///< distance search range, m (> 0)
+  double search_max_m = 10000; ///< m (> search_min_m)
+  int scan_points = 25;        ///< log-spaced bracketing scan points (≥ 3; file: 3–1000)
+  double tolerance = 0.01;     ///< bisection stops when hi/lo − 1 ≤ this (1e-6 to 0.5)
   std::vector<double> map_distances_m; ///< technology map distances, m (increasing)
   std::string plot_rate;               ///< rate of the per-technology plots ("" → middle rate)
 
@@ -125,9 +125,9 @@ struct CrossoverRow {
   int evaluations = 0;         ///< link evaluations spent (≥ 0)
 };
 
-/// Crossover at every rate of the study (rates run on up to `threads` threads, ≥ 1). Throws
-/// InputError on unknown rates/technologies, an empty copper or optical list, or the cost
-/// criterion (no prices catalogued).
+/// Crossover at every rate of the study (rates run on up to `threads` threads, ≥ 1; 0 runs as 1,
+/// never more than the rates). Throws InputError on unknown rates/technologies, an empty copper or
+/// optical list, or the cost criterion (no prices catalogued).
 std::vector<CrossoverRow> find_crossovers(const CrossoverStudy &s, const CrossoverModel &m,
                                           unsigned threads = 1);
 
@@ -152,7 +152,8 @@ struct MapCell {
   bool closes = false; ///< the technology closes at this distance
 };
 
-/// Every technology at every (rate, map distance); `with_energy` asks for pJ/bit too.
+/// Every technology at every (rate, map distance); `with_energy` asks for pJ/bit too; `threads`
+/// (≥ 1; 0 runs as 1).
 std::vector<MapPoint> evaluate_map(const CrossoverStudy &s, const CrossoverModel &m,
                                    bool with_energy, unsigned threads = 1);
 /// Reduces map points to the best technology per cell (rate-major, distance increasing).
@@ -177,6 +178,8 @@ struct KnobRank {
   double max_abs_change_pct = 0; ///< largest |crossover change| over the knob's values, % (≥ 0)
   std::string at_value, at_rate;
 };
+/// The study's crossovers recomputed with each sensitivity knob value, against `base`
+/// (find_crossovers of `s`); `threads` as find_crossovers (≥ 1; 0 runs as 1).
 std::vector<SensitivityRow> crossover_sensitivity(const CrossoverStudy &s, const CrossoverModel &m,
                                                   const std::vector<CrossoverRow> &base,
                                                   unsigned threads = 1);

@@ -34,8 +34,10 @@ struct LinkRequest {
   std::vector<std::string> catalogs;
   Fidelity fidelity = Fidelity::statistical;
   double ber_target = 1e-15;            ///< post-FEC BER target, (0, 0.5)
-  std::uint64_t mc_symbols = 1'000'000; ///< Monte Carlo symbols per hop (≥ 1000)
-  double temperature_k = 298.15;        ///< stage temperature, K
+  std::uint64_t mc_symbols = 1'000'000; ///< Monte Carlo symbols per hop (1000 to 1e9)
+  /// Stage temperature, K (not range-checked here; copper conductors reject T ≤ ≈ 51 K,
+  /// where the linear resistivity law fails; 200–400 K meaningful).
+  double temperature_k = 298.15;
   /// Lanes of the link, one direction, 0–1024 (power only: BER is per lane). 0: the lanes one
   /// module (or cable end) of the technology carries at this rate, e.g. 8 at 100G and 4 at 200G
   /// for the 800G builds — the link as sold; 1 for technologies without a module.
@@ -109,6 +111,8 @@ struct LinkReport {
 
 /// Evaluates one link. Throws InputError on bad input (unknown tech, bad spec, a channel band
 /// below Nyquist, taps out of range …); warnings (non-passive channel …) go to report.warnings.
+/// Checked ranges of `request` (InputError otherwise): ber_target (0, 0.5), mc_symbols 1000–1e9,
+/// search_threads ≥ 0, lanes 0–1024 and ambient_k 200–400 K (when with_power), length_m ≥ 0.
 /// Thread-safe: any number of threads may evaluate links (and find_reach) at once, each getting
 /// exactly its serial result (per-thread scratch; the shared catalogs and plan caches are built
 /// once under locks; tests/sweeps/test_link_concurrent.cpp, clean under ThreadSanitizer).
@@ -138,6 +142,7 @@ struct ReachResult {
 /// reflections no line loss damps can fail where longer ones close), 11 more lengths log-spaced
 /// up to length_max are tried and the bisection runs from the longest closing one towards the
 /// next (failing) one; closes_at_min stays false. length_m is 0 only if none of the 12 closes.
+/// `request`: as evaluate_link (its length_m is ignored); `tolerance_m` (m, > 0).
 ReachResult find_reach(const LinkRequest &request, double tolerance_m = 0.005);
 
 std::string reach_report_json(const ReachResult &r);

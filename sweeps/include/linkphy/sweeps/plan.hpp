@@ -117,6 +117,8 @@ struct TechRateFigures {
   bool host_tracks_length = false; ///< host SerDes power follows the channel IL with length
   double host_fixed_w = 0;         ///< when !host_tracks_length
   double il_len0_m = 0, il0_db = 0, il_slope_db_per_m = 0; ///< m, dB, dB/m
+  /// Host SerDes W per lane per end at `length_m` (m; not checked, ≥ 0 meaningful: the IL it
+  /// extrapolates is clamped at 0 dB).
   double host_lane_w(double length_m) const;
 };
 

@@ -27,11 +27,11 @@ enum class HopKind { electrical, optical, linear };
 /// "electrical" | "optical" | "linear".
 std::string to_string(HopKind k);
 
-/// The optical span of a hop: fibre of `length_m` (≥ 0 m) plus `extra_loss_db` (≥ 0 dB) beyond
-/// the PMD's connection allocation.
+/// The optical span of a hop: fibre of `length_m` (0 m to 1000 km) plus `extra_loss_db` (0–100 dB)
+/// beyond the PMD's connection allocation.
 struct OpticalSpan {
-  double length_m = 0;      ///< fibre length, m (≥ 0)
-  double extra_loss_db = 0; ///< optical dB (≥ 0)
+  double length_m = 0;      ///< fibre length, m (0 to 1e6)
+  double extra_loss_db = 0; ///< optical dB (0–100)
 };
 
 struct TechnologyHop {
@@ -87,7 +87,7 @@ std::filesystem::path sweeps_data_dir();
 /// The family ("copper" or "optical") of a built-in technology; InputError for an unknown name.
 std::string technology_family(const std::string &name);
 
-/// A technology at link length `length_m` (≥ 0 m), with `sets` ("key=value"; "serdes.KEY=value"
+/// A technology at link length `length_m` (m, ≥ 0), with `sets` ("key=value"; "serdes.KEY=value"
 /// goes to the SerDes class) applied. With a lane-rate class `rate_class` ("25G" …), an entry key
 /// KEY_RATE (e.g. host_25G: that generation's standard host board) stands in for KEY when the
 /// entry has KEY and KEY itself is not in `sets`. Throws InputError for an unknown name (listing

@@ -57,13 +57,15 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
                                          const LaneRate &lane);
 
 /// Power of one link of technology `tech` (technology.hpp; `sets` as there) carrying `lanes`
-/// (1–1024) lanes of `lane` at `length_m` (≥ 0) with inlet air at `ambient_k` (200–400 K).
+/// (1–1024) lanes of `lane` at `length_m` (m, ≥ 0, finite) with inlet air at `ambient_k` (K,
+/// 200–400).
 /// Throws InputError for an unknown technology, a lane rate its parts cannot run (naming the
 /// part and its range), or out-of-range arguments.
 /// `hop1_il_db`: the insertion loss at Nyquist of hop 1's channel when the caller has it (a link
 /// evaluation), else it is evaluated here (analytic link at the length, its stages at
-/// `channel_temperature_k`, K: LinkRequest::temperature_k, 25 °C by default, with the user
-/// channel catalogs `catalogs` "KIND=FILE" as LinkRequest::catalogs).
+/// `channel_temperature_k`, K: LinkRequest::temperature_k, 25 °C by default; not range-checked
+/// here, 200–400 K meaningful), with the user channel catalogs `catalogs` "KIND=FILE" as
+/// LinkRequest::catalogs. `hop1_il_db` (dB at Nyquist, ≥ 0 physically; not checked).
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets = {},
                                  double ambient_k = 308.15,
@@ -73,7 +75,7 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
 
 /// The lanes one module (or cable end) of `tech` carries per end at `lane` (technology_power's
 /// module_lanes; 0 for technologies without a module), from the same cached setup; the same
-/// errors as technology_power.
+/// errors as technology_power. `ambient_k` (K, 200–400).
 int technology_module_lanes(const std::string &tech, const LaneRate &lane,
                             const std::vector<std::string> &sets = {}, double ambient_k = 308.15);
 

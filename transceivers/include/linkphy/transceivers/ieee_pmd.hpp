@@ -37,7 +37,8 @@ struct IeeePmd {
   double dispersion_min_s_per_m = 0;          ///< CD limits at reach (s/m; 1 ps/nm = 1e-3 s/m)
   double dispersion_max_s_per_m = 0;          ///< (min ≤ max; 0 and 0: no CD limit)
 
-  /// Channel insertion loss at `length_m`: connections + fibre attenuation × length, dB.
+  /// Channel insertion loss at `length_m` (m; not checked, ≥ 0 meaningful): connections + fibre
+  /// attenuation × length, dB.
   double channel_il_db(double length_m) const;
 };
 
@@ -54,7 +55,7 @@ struct PmdBudget {
   bool within_reach = false;       ///< length ≤ operating reach
   bool closes = false;             ///< all of the above
 };
-/// Throws InputError on a negative length or extra loss.
+/// `length_m` (m, ≥ 0), `extra_loss_db` (optical dB, ≥ 0); throws InputError otherwise.
 PmdBudget evaluate_pmd_budget(const IeeePmd &pmd, double length_m, double extra_loss_db = 0);
 
 } // namespace linkphy::transceivers

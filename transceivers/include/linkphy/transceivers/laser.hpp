@@ -48,22 +48,25 @@ LaserSpec laser_from_params(const std::string &name, const ParamSet &entry);
 LaserSpec find_laser(const std::string &name);
 
 /// Threshold current at `temperature_k`: I_th = I_th,ref·exp((T − T_ref)/T0) (Agrawal,
-/// Fiber-Optic Communication Systems 4th ed. §3.5.3; Coldren & Corzine §2.8).
+/// Fiber-Optic Communication Systems 4th ed. §3.5.3; Coldren & Corzine §2.8). `temperature_k`
+/// (K; not checked here, the Transmitter accepts 200–450 K exclusive).
 double threshold_current(const LaserSpec &spec, double temperature_k);
 
 /// MZM biased at quadrature driven with `v_pp` (push-pull, α = 0): P = P_in·cos²(π/4 ∓ π·v/(4Vπ))
-/// → ER = (1 + sin(π·v_pp/(2Vπ)))/(1 − sin(π·v_pp/(2Vπ))) (linear); infinite at v_pp = Vπ.
+/// → ER = (1 + sin(π·v_pp/(2Vπ)))/(1 − sin(π·v_pp/(2Vπ))) (linear); infinite at v_pp = Vπ (and
+/// above: the swing is clamped at Vπ). `v_pp`, `v_pi` (V, > 0; InputError otherwise).
 double mzm_extinction_ratio(double v_pp, double v_pi);
 
 /// OMA from mean power and extinction ratio (linear): OMA = 2·P̄·(ER − 1)/(ER + 1) (IEEE 802.3
-/// 52.9.5 / 68.6.2 definitions: P1 − P0 with P̄ = (P1 + P0)/2).
+/// 52.9.5 / 68.6.2 definitions: P1 − P0 with P̄ = (P1 + P0)/2). `p_avg_w` (W; not checked, ≥ 0
+/// meaningful), `er_linear` (> 1, infinity allowed; InputError otherwise).
 double oma_from_average(double p_avg_w, double er_linear);
 
 /// A transmitter at an operating temperature: the E/O stage.
 class Transmitter : public ElectroOptic {
 public:
   /// Throws InputError when the laser cannot lase at `temperature_k` with its nominal bias
-  /// (directly modulated), or on ER ≤ 0 dB.
+  /// (directly modulated), on ER ≤ 0 dB, or for `temperature_k` (K) outside (200, 450).
   Transmitter(LaserSpec spec, double temperature_k);
 
   std::string describe() const override;

@@ -22,13 +22,14 @@ struct FormFactor {
   std::string name;
   std::string source;
   std::vector<double> class_limits_w; ///< CMIS power classes 1..7 (W); empty = no classes
-  double max_power_w = 15;            ///< thermal envelope of the form factor, W
-  double max_case_k = 343.15;         ///< case-temperature limit, K
+  double max_power_w = 15;            ///< thermal envelope of the form factor, W (0.01–1000)
+  double max_case_k = 343.15;         ///< case-temperature limit, K (250–450)
   double theta_ca_k_per_w = 2;        ///< case-to-ambient thermal resistance, K/W (0.01–50)
 };
 FormFactor find_form_factor(const std::string &name);
-/// Power limit of class `power_class` (1..7 from the table; 8 = `declared_max_w`, which must be
-/// > the class-7 limit). InputError for a class the form factor does not have.
+/// Power limit of class `power_class` (1..n from the table, n = class_limits_w.size(), 7 for CMIS;
+/// n + 1 = `declared_max_w`, W, which must exceed the class-n limit). InputError for a class the
+/// form factor does not have, or a form factor without classes.
 double power_class_limit_w(const FormFactor &ff, int power_class, double declared_max_w);
 
 enum class ModuleKind { dsp_pluggable, lpo, cpo, acc, aec, dac, d2d };
@@ -41,32 +42,32 @@ struct ModuleBuild {
   std::string source;
   ModuleKind kind = ModuleKind::dsp_pluggable;
   FormFactor form_factor;
-  int power_class = 0;             ///< declared CMIS class (0 = none declared)
+  int power_class = 0;             ///< declared CMIS class (1–8; 0 = none declared)
   double declared_max_power_w = 0; ///< class 8 only
   int lanes = 8;                   ///< electrical/optical lanes per end (1–64)
-  double lane_rate_bps = 106.25e9; ///< line rate per lane, b/s
-  double payload_bps = 800e9;      ///< user data rate per end and direction, b/s
+  double lane_rate_bps = 106.25e9; ///< line rate per lane, b/s (1e9 to 1e12)
+  double payload_bps = 800e9;      ///< user data rate per end and direction, b/s (1e6 to 1e14)
   // Parts (present or not, by kind).
   std::optional<PartPowerSpec> dsp_host_serdes; ///< the DSP's host-side SerDes (in the module)
   double dsp_host_loss_db = 0;                  ///< host channel the DSP host side equalises, dB
   std::optional<PartPowerSpec> dsp;
   std::optional<PartPowerSpec> driver;
-  double drive_swing_v = 0; ///< driver swing, V ppd
+  double drive_swing_v = 0; ///< driver swing, V ppd (0–10)
   std::optional<LaserSpec> laser;
   double launch_avg_w = 0;        ///< mean launch per lane, W
-  double laser_extra_loss_db = 0; ///< CW laser → modulator (coupling, splitting), dB
+  double laser_extra_loss_db = 0; ///< CW laser → modulator (coupling, splitting), dB (0–30)
   std::optional<TecSpec> tec;     ///< laser TEC (absent: uncooled)
   std::optional<PartPowerSpec> tia;
   std::optional<ElsSpec> els; ///< CPO external laser source
   std::optional<TecSpec> els_tec;
   std::optional<PartPowerSpec> redriver; ///< ACC, per lane at this end
   std::optional<PartPowerSpec> retimer;  ///< AEC, per lane at this end
-  double cable_loss_db = 0;              ///< cable loss at Nyquist it equalises, dB
+  double cable_loss_db = 0;              ///< cable loss at Nyquist it equalises, dB (0–80)
   std::optional<PartPowerSpec> eeprom;   ///< per module
-  double tx_swing_v = 0;                 ///< passive cable: host TX swing, V ppd
+  double tx_swing_v = 0;                 ///< passive cable: host TX swing, V ppd (0–5)
   std::optional<PartPowerSpec> d2d;
   std::optional<PartPowerSpec> host_serdes; ///< host SerDes driving this module (on the host)
-  double host_loss_db = 0;                  ///< its channel loss, dB
+  double host_loss_db = 0; ///< its channel loss, dB (0–80, checked by module_power_figures)
   OverheadSpec overhead;
   double t1_k = 150; ///< laser slope-efficiency T1, K
 };
@@ -76,8 +77,8 @@ ModuleBuild find_module(const std::string &name);
 
 struct ModuleConditions {
   double ambient_k = 308.15;           ///< inlet air, K (200–400; default 35 °C)
-  std::optional<double> cable_loss_db; ///< overrides the build's cable loss, dB
-  std::optional<double> host_loss_db;  ///< overrides the host channel loss, dB
+  std::optional<double> cable_loss_db; ///< overrides the build's cable loss, dB (0–80)
+  std::optional<double> host_loss_db;  ///< overrides the host channel loss, dB (0–80)
 };
 
 /// Per-end power of a build (numbers only; the hot path).

@@ -16,12 +16,13 @@ namespace linkphy::transceivers {
 /// Elementary charge, C.
 inline constexpr double kElementaryCharge = 1.602176634e-19;
 
-/// Responsivity of a photodiode of quantum efficiency `eta` (0..1) at `wavelength_m`:
+/// Responsivity of a photodiode of quantum efficiency `eta` ((0, 1]; InputError otherwise) at
+/// `wavelength_m` (m, > 0; not checked):
 /// R = η·q·λ/(h·c) = η·λ[µm]/1.2398 A/W (Agrawal eq. 4.1.3).
 double responsivity(double eta, double wavelength_m);
 
 /// McIntyre excess-noise factor F(M) = k·M + (1 − k)·(2 − 1/M) for gain M ≥ 1 and ionisation
-/// ratio k (0..1) (McIntyre 1966; Agrawal eq. 4.4.14).
+/// ratio k (0..1) (McIntyre 1966; Agrawal eq. 4.4.14). InputError outside those ranges.
 double apd_excess_noise(double gain, double k_ratio);
 
 struct Photodiode {
@@ -59,14 +60,15 @@ Tia find_tia(const std::string &name);
 /// Photodiode + TIA at a wavelength: the O/E stage of a link.
 class OpticalReceiver : public OptoElectronic {
 public:
-  /// Throws InputError if `wavelength_m` is outside the photodiode's window.
+  /// Throws InputError if `wavelength_m` (m) is outside the photodiode's window.
   OpticalReceiver(Photodiode pd, Tia tia, double wavelength_m);
 
   std::string describe() const override;
   /// Photodiode (single pole at its bandwidth) × TIA (2nd-order Butterworth at its bandwidth).
   void response(std::span<const double> freq_hz, std::span<std::complex<double>> h) const override;
   double responsivity_a_per_w() const override; ///< R·M
-  /// Input-referred noise PSD, A²/Hz: TIA i_n² + 2q·M²·F·(R·P + I_d) (Agrawal eqs. 4.4.3, 4.4.15).
+  /// Input-referred noise PSD, A²/Hz: TIA i_n² + 2q·M²·F·(R·P + I_d) (Agrawal eqs. 4.4.3, 4.4.15)
+  /// at mean received power `p_avg_w` (W, ≥ 0 meaningful; not checked).
   double noise_current_psd(double p_avg_w) const override;
   double noise_bandwidth_hz() const override; ///< TIA bandwidth × noise-bandwidth factor
   double power_w() const override;            ///< TIA power + bias × photocurrent (negligible)
@@ -76,7 +78,7 @@ public:
   /// OMA (W) that achieves `q` on each of the (levels − 1) eyes, for extinction ratio
   /// `extinction_ratio` (linear, > 1; infinity allowed): thermal + level-dependent shot noise on
   /// the top (worst) eye, Q = ΔI/(σ_top + σ_below), solved by fixed point. For thermal noise only
-  /// this is (levels − 1)·2·Q·σ_T/(R·M).
+  /// this is (levels − 1)·2·Q·σ_T/(R·M). InputError unless `q` > 0 and `levels` ≥ 2.
   double sensitivity_oma_w(double q, int levels, double extinction_ratio) const;
 
 private:
@@ -86,14 +88,18 @@ private:
 };
 
 /// Agrawal eq. 4.4.11: thermal-noise-limited average received power for infinite extinction ratio,
-/// P̄ = Q·σ_T/R, W.
+/// P̄ = Q·σ_T/R, W. `q` (> 0), `sigma_t_a` (A, ≥ 0), `responsivity_a_per_w` (A/W, > 0); not
+/// checked.
 double thermal_limited_sensitivity_w(double q, double sigma_t_a, double responsivity_a_per_w);
 
 /// APD optimum gain: the M minimising Agrawal eq. 4.4.16, P̄rec(M) = (Q/R)(q·F(M)·Q·Δf + σ_T/M)
 /// with McIntyre's F(M); dP̄/dM = 0 gives k·M² + (1 − k) = σ_T/(q·Q·Δf). Returns +infinity when
 /// no finite optimum exists (k = 0 and σ_T > q·Q·Δf: gain always helps), 1 when gain never helps.
+/// `sigma_t_a` (A, ≥ 0), `q` (> 0), `noise_bandwidth_hz` (Hz, > 0), `k_ratio` (0..1); not checked.
 double apd_optimum_gain(double sigma_t_a, double q, double noise_bandwidth_hz, double k_ratio);
 /// Agrawal eq. 4.4.16: APD sensitivity (average power, infinite ER, dark current neglected), W.
+/// `gain` (≥ 1) and `k_ratio` (0..1) as apd_excess_noise (InputError); the rest as
+/// apd_optimum_gain, `responsivity_a_per_w` (A/W, > 0), not checked.
 double apd_sensitivity_w(double gain, double k_ratio, double sigma_t_a, double q,
                          double noise_bandwidth_hz, double responsivity_a_per_w);
 

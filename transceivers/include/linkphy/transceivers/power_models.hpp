@@ -40,11 +40,11 @@ struct PartPowerSpec {
   double fixed_w = 0;           ///< per lane, W (0–10)
   double pj_per_bit = 0;        ///< energy per bit at 0 dB loss, pJ/bit (0–100)
   double pj_per_bit_per_db = 0; ///< extra energy per dB equalised, pJ/bit/dB (0–5)
-  double max_loss_db = 0;       ///< largest loss it equalises, dB (0 = not an equaliser)
+  double max_loss_db = 0;       ///< largest loss it equalises, dB (0–80; 0 = not an equaliser)
   double min_rate_bps = 1e9;    ///< lane-rate range the numbers hold for, b/s (> 0)
   double max_rate_bps = 500e9;  ///< its upper end, b/s (≥ min_rate_bps)
   double supply_v = 0;          ///< driver output-stage supply, V (0–10)
-  double load_ohm = 0;          ///< driver load (differential), ohm (0 = no swing term)
+  double load_ohm = 0;          ///< driver load (differential), ohm (0–10 k; 0 = no swing term)
   double temp_coeff_per_k = 0;  ///< relative power growth per kelvin, 1/K (0–0.05)
   /// SerDes: share of the TX+RX power in the TX (0–1). Default 0.35: in ADC-DSP SerDes the RX
   /// (ADC, DSP equaliser, CDR) takes roughly 60–70 % (engineering estimate of the class).
@@ -78,9 +78,10 @@ struct TecSpec {
   std::string source;
   double cop_max = 2;          ///< COP at ΔT = 0 (0.1–10)
   double delta_t_max_k = 70;   ///< ΔT at which COP → 0, K (1–150)
-  double set_point_k = 323.15; ///< laser set point, K
+  double set_point_k = 323.15; ///< laser set point, K (200–450)
 };
 TecSpec find_tec(const std::string &name);
+/// `heat_load_w` (W, ≥ 0, finite), `case_k` (K, 200–450); InputError otherwise.
 double tec_power_w(double heat_load_w, double case_k, const TecSpec &tec);
 
 /// Laser electrical power for a required launch. Direct kinds (VCSEL, DML): the optics model's
@@ -94,8 +95,9 @@ struct LaserPower {
   double optical_w = 0;    ///< optical power the laser emits (CW or mean), W
   double heater_w = 0;     ///< ring heater (from the optics model), W
 };
-/// `launch_avg_w` > 0 W mean launched power per lane; `extra_loss_db` ≥ 0 (coupling, splitting
-/// between the CW laser and the modulator); `t1_k` > 0 (modulator kinds only).
+/// `launch_avg_w` (W, > 0, finite) mean launched power per lane; `extra_loss_db` (dB, 0 to < 60:
+/// coupling, splitting between the CW laser and the modulator); `laser_temperature_k` (K,
+/// 200–450); `t1_k` (K, > 0; modulator kinds only). InputError otherwise.
 LaserPower laser_power(const LaserSpec &laser, double launch_avg_w, double extra_loss_db,
                        double laser_temperature_k, double t1_k);
 
@@ -120,7 +122,7 @@ double supply_power_w(double load_w, const OverheadSpec &overhead);
 struct ElsSpec {
   std::string name;
   std::string source;
-  double path_loss_db = 6;          ///< ELS → modulator input (fibre, couplers, splitting), dB
+  double path_loss_db = 6; ///< ELS → modulator input (fibre, couplers, splitting), dB (0–30)
   double control_w_per_lane = 0.02; ///< ELS driver/control share per lane, W (0–5)
   double case_rise_k = 15;          ///< ELS case above ambient, K (0–60)
   std::string tec;                  ///< TEC entry holding the lasers at their set point

@@ -18,10 +18,10 @@ struct SerdesClass {
   std::string name, reach_class, source;
   ComTable table;            ///< the COM table of the lane rate asked for (overrides applied)
   std::string com_table_key; ///< the catalog key it came from: com_table_100G …, or com_table
-  int package_case = 1;      ///< 1-based index into table.cases
-  int dfe_taps = -1;         ///< fixed DFE taps kept (−1: all of the table's)
-  bool tx_ffe = true;        ///< false: TX FFE fixed at c(0) = 1
-  double adc_enob = 0;       ///< ADC effective bits (0: analog slicer), [0, 16]
+  int package_case = 1;      ///< 1-based index into table.cases (1 to the number of cases)
+  int dfe_taps = -1;   ///< fixed DFE taps kept, −1 (all of the table's) to the table's tap count
+  bool tx_ffe = true;  ///< false: TX FFE fixed at c(0) = 1
+  double adc_enob = 0; ///< ADC effective bits (0: analog slicer), [0, 16]
   /// Key package: true "table" (the default: the COM table's package — die C_d, bump L_s/C_b,
   /// package line z_p, ball C_p — at each end); false "bump": the die and its bump only (C_d,
   /// L_s, C_b), no package line and no ball, for a hop whose channel is the package substrate
@@ -48,8 +48,8 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides = {},
 /// Names of the built-in classes.
 std::vector<std::string> serdes_names();
 
-/// Annex 93A settings at `baud_bd` (> 0) and `levels` (≥ 2): the table's frequencies scale by
-/// baud / table f_b. `samples_per_ui` ∈ [4, 64].
+/// Annex 93A settings at `baud_bd` (Bd, > 0) and `levels` (PAM order, ≥ 2): the table's
+/// frequencies scale by baud / table f_b. `samples_per_ui` ∈ [4, 64]. InputError otherwise.
 com::Settings serdes_settings(const SerdesClass &s, double baud_bd, int levels,
                               int samples_per_ui = 16);
 

@@ -34,6 +34,8 @@ double copper_il_at_temperature_db(double il_ref_db, double delta_t_k, double co
 /// Closed-form growth of skin-effect conductor loss with temperature: α_c ∝ √ρ, so
 /// α_c(T)/α_c(T_ref) = √[(1 + α·(T − 20 °C))/(1 + α·(T_ref − 20 °C))] (Pozar, Microwave
 /// Engineering 4th ed. §2.7/§3.x: R_s = √(ωμ/2σ); copper α = 0.00393/K, CRC Handbook).
+/// `alpha_per_k` (1/K), `t_ref_k` and `t_k` (K); InputError where 1 + α·(T − 293.15 K) ≤ 0 at
+/// either temperature (no other range checked; 200–450 K meaningful).
 double skin_loss_ratio(double alpha_per_k, double t_ref_k, double t_k);
 
 /// Mean signal power a passive cable lane absorbs: a PAM4 differential swing `swing_vppd` (V
