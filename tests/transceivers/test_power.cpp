@@ -123,6 +123,11 @@ TEST_CASE("laser electrical power from the launch it must make", "[power]") {
         Approx((dml.threshold_a + 1e-3 / dml.slope_efficiency_w_per_a) * dml.forward_voltage_v));
   CHECK(laser_power(dml, 1e-3, 0, dml.reference_temperature_k + 40, t1).electrical_w >
         d.electrical_w);
+  // The accepted range is 200 to 450 K inclusive at both ends (laser_power's own check): its
+  // Transmitter used to refuse exactly 200 K and 450 K after laser_power had accepted them.
+  for (const double t_k : {200.0, 450.0})
+    CHECK_NOTHROW(laser_power(dml, 1e-3, 0, t_k, t1));
+  CHECK_THROWS_AS(laser_power(dml, 1e-3, 0, 450.01, t1), InputError);
   CHECK_THROWS_AS(laser_power(mzm, 0, 0, 300, t1), InputError);
   CHECK_THROWS_AS(laser_power(mzm, 1e-3, -1, 300, t1), InputError);
   CHECK_THROWS_AS(laser_power(mzm, 1e-3, 0, 300, 0), InputError);

@@ -120,7 +120,7 @@ double oma_from_average(double p_avg_w, double er) {
 
 Transmitter::Transmitter(LaserSpec spec, double temperature_k)
     : spec_(std::move(spec)), temperature_k_(temperature_k) {
-  if (!(temperature_k > 200 && temperature_k < 450))
+  if (!(temperature_k >= 200 && temperature_k <= 450))
     throw InputError("transmitter " + spec_.name, "temperature must be 200 to 450 K");
   p_avg_w_ = 1e-3 * std::pow(10.0, spec_.avg_power_dbm / 10);
   er_ = spec_.kind == LaserKind::cw_mzm && spec_.v_pi_v > 0
