@@ -20,6 +20,8 @@ Microstrip::Microstrip(MicrostripGeometry g, Dielectric d, Metal m, double lengt
     throw InputError("thickness", "must be within 0 (exclusive) and 1 mm");
   if (!(g_.height_m > 0.0 && g_.height_m <= 10e-3))
     throw InputError("height", "must be within 0 (exclusive) and 10 mm");
+  if (!(g_.spacing_m >= 0.0 && g_.spacing_m <= 10e-3))
+    throw InputError("spacing", "must be within 0 (single-ended) and 10 mm");
   if (!differential_)
     return;
   // Strip thickness enters through the Hammerstad–Jensen width correction (Garg–Bahl assume t=0).

@@ -709,6 +709,10 @@ LinkReport evaluate_link(const LinkRequest &req) {
     throw InputError("Monte Carlo symbols", "accepted: 1000 to 1e9");
   if (req.search_threads < 0)
     throw InputError("search threads", "must be >= 0 (0: one per core)");
+  // The stage temperature range the CLI and link config files accept (link_command.cpp).
+  if (!(req.temperature_k >= 200 && req.temperature_k <= 450))
+    throw InputError("--temperature",
+                     "must be 200 K to 450 K (got " + number_text(req.temperature_k) + " K)");
   if (req.fidelity == Fidelity::analytic && req.analytic_cache) {
     LinkReport rep;
     if (detail::evaluate_link_analytic(req, rep, true))

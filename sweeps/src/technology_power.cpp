@@ -324,6 +324,9 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     throw InputError("length", "must be >= 0 m");
   if (!(ambient_k >= 200 && ambient_k <= 400))
     throw InputError("ambient", "must be 200 to 400 K");
+  if (!(channel_temperature_k >= 200 && channel_temperature_k <= 450))
+    throw InputError("channel temperature",
+                     "must be 200 K to 450 K (got " + number_text(channel_temperature_k) + " K)");
   const std::shared_ptr<const PowerSetup> setup = power_setup(tech, lane, sets, ambient_k);
   if (setup->error)
     std::rethrow_exception(setup->error);

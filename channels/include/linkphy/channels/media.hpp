@@ -79,8 +79,8 @@ struct MicrostripGeometry {
   double width_m = 300e-6;    ///< strip width, m (0.1 µm–10 mm)
   double thickness_m = 35e-6; ///< strip thickness, m (> 0, ≤ 1 mm)
   double height_m = 150e-6;   ///< substrate height, m (> 0, ≤ 10 mm)
-  /// Edge gap of a pair, m; ≤ 0 = single-ended (no upper bound checked; Garg–Bahl fits hold for
-  /// roughly 0.01 ≤ s/h ≤ 10).
+  /// Edge gap of a pair, m (0–10 mm, as stripline); 0 = single-ended. Garg–Bahl fits hold for
+  /// roughly 0.01 ≤ s/h ≤ 10.
   double spacing_m = 0.0;
 };
 class Microstrip : public LineMedium {

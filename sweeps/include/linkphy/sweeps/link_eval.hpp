@@ -35,8 +35,8 @@ struct LinkRequest {
   Fidelity fidelity = Fidelity::statistical;
   double ber_target = 1e-15;            ///< post-FEC BER target, (0, 0.5)
   std::uint64_t mc_symbols = 1'000'000; ///< Monte Carlo symbols per hop (1000 to 1e9)
-  /// Stage temperature, K (not range-checked here; copper conductors reject T ≤ ≈ 51 K,
-  /// where the linear resistivity law fails; 200–400 K meaningful).
+  /// Stage temperature, K (200–450, as `linkphy link --temperature`; evaluate_link throws
+  /// InputError outside).
   double temperature_k = 298.15;
   /// Lanes of the link, one direction, 0–1024 (power only: BER is per lane). 0: the lanes one
   /// module (or cable end) of the technology carries at this rate, e.g. 8 at 100G and 4 at 200G

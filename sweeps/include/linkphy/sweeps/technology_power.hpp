@@ -63,8 +63,8 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
 /// part and its range), or out-of-range arguments.
 /// `hop1_il_db`: the insertion loss at Nyquist of hop 1's channel when the caller has it (a link
 /// evaluation), else it is evaluated here (analytic link at the length, its stages at
-/// `channel_temperature_k`, K: LinkRequest::temperature_k, 25 °C by default; not range-checked
-/// here, 200–400 K meaningful), with the user channel catalogs `catalogs` "KIND=FILE" as
+/// `channel_temperature_k`, K: LinkRequest::temperature_k, 25 °C by default; 200–450 K, as
+/// evaluate_link checks), with the user channel catalogs `catalogs` "KIND=FILE" as
 /// LinkRequest::catalogs. `hop1_il_db` (dB at Nyquist, ≥ 0 physically; not checked).
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets = {},
