@@ -8,6 +8,7 @@
 #include <linkphy/sweeps/channel_kinds.hpp>
 #include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
+#include <linkphy/sweeps/user_catalog.hpp>
 
 #include <charconv>
 #include <cmath>
@@ -74,8 +75,10 @@ int run_channel(const ChannelOptions &o) {
                                                               "(-73 degC to 177 degC)");
   check_user_catalogs(o.catalogs);
   sweeps::ChannelContext ctx{channels::ChannelCatalogs::builtin(), std::filesystem::current_path()};
-  for (const auto &c : o.catalogs)
-    ctx.catalogs.load_user(c.substr(0, c.find('=')), c.substr(c.find('=') + 1));
+  for (const auto &c : o.catalogs) {
+    const sweeps::UserCatalog u = sweeps::parse_user_catalog(c, "--catalog");
+    ctx.catalogs.load_user(u.kind, u.file);
+  }
   std::vector<Network> nets;
   std::vector<std::string> names;
   for (const auto &text : o.specs) {

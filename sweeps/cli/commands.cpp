@@ -5,6 +5,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/output.hpp>
 #include <linkphy/sweeps/technology.hpp>
+#include <linkphy/sweeps/user_catalog.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -77,14 +78,11 @@ void check_ber_target(double ber_target, const CLI::App &sub) {
 void check_user_catalogs(const std::vector<std::string> &catalogs) {
   channels::ChannelCatalogs cats = channels::ChannelCatalogs::builtin();
   for (const auto &c : catalogs) {
-    const auto eq = c.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw InputError("--catalog '" + c + "'", "expected KIND=FILE (KIND: laminates, foils, "
-                                                "cables, packages)");
-    check_input_file(c.substr(eq + 1), "--catalog '" + c + "' FILE",
+    const sweeps::UserCatalog u = sweeps::parse_user_catalog(c, "--catalog");
+    check_input_file(u.file.string(), "--catalog '" + c + "' FILE",
                      "KIND=FILE with FILE a TOML catalog", "catalog file not found");
     try {
-      cats.load_user(c.substr(0, eq), c.substr(eq + 1));
+      cats.load_user(u.kind, u.file);
     } catch (const InputError &e) { // named by the option, keeping the file (and line) at fault
       throw InputError("--catalog '" + c + "'",
                        (e.where().empty() ? "" : e.where() + ": ") + e.detail());

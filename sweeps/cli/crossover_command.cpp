@@ -1,7 +1,8 @@
 // `linkphy crossover [STUDY.toml] [--rates R,...] [--criterion C] [--fidelity F] [-o out.csv]
 // [--map map.csv] [--points points.csv] [--sensitivity sens.csv] [--plot [KIND=]FILE]...
-// [--threads N] [--format text|csv]`: where optics overtakes copper (DESIGN.md §6). Without a
-// study file it runs the shipped default study (sweeps/examples/crossover/default.toml).
+// [--catalog KIND=FILE]... [--threads N] [--format text|csv]`: where optics overtakes copper
+// (DESIGN.md §6). Without a study file it runs the shipped default study
+// (sweeps/examples/crossover/default.toml).
 #include "commands.hpp"
 
 #include <linkphy/phy/error.hpp>
@@ -28,7 +29,7 @@ namespace {
 struct Options {
   std::string study, rates, criterion, fidelity, copper, optical, output, map, points, sensitivity,
       format = "text";
-  std::vector<std::string> plots;
+  std::vector<std::string> plots, catalogs;
   unsigned threads = 0;
 };
 
@@ -87,8 +88,10 @@ int run(const Options &o) {
   std::vector<PlotRequest> plots;
   for (const auto &a : o.plots)
     plots.push_back(parse_plot(a));
+  check_user_catalogs(o.catalogs);
   auto study = sweeps::read_crossover_study(o.study.empty() ? sweeps::default_crossover_study()
-                                                            : std::filesystem::path(o.study));
+                                                            : std::filesystem::path(o.study),
+                                            o.catalogs);
   if (!o.rates.empty()) {
     study.rates = split_list(o.rates);
     for (const auto &r : study.rates)
@@ -260,10 +263,14 @@ void register_crossover(CLI::App &app) {
       "  linkphy crossover study.toml --rates 50G,100G --criterion energy -o x.csv\n"
       "  linkphy crossover --plot x.svg --plot map=map.svg --plot energy=e.png --plot ber=b.svg\n"
       "  linkphy crossover --map map.csv --points points.csv --sensitivity sens.csv\n"
+      "  linkphy crossover --catalog cables=my_cables.toml --rates 100G -o x.csv\n"
       "The crossover is the longest distance at which the best copper technology still wins "
       "(feasible: some copper closes at the BER target; energy: copper's best pJ/bit is lower), "
-      "found by a log-spaced scan and bisection on distance. Plots need gnuplot (Debian "
-      "gnuplot-nox). Exit 2 with one line on bad input; no output file is left behind.");
+      "found by a log-spaced scan and bisection on distance. User channel catalogs (--catalog, or "
+      "the study's catalogs = [\"KIND=FILE\", ...] with FILE beside the study; the study's "
+      "first) feed every link and power evaluation; the sidecar records them. Plots need "
+      "gnuplot (Debian gnuplot-nox). Exit 2 with one line on bad input; no output file is left "
+      "behind.");
   sub->add_option("study", opt->study,
                   "study TOML (default: sweeps/examples/crossover/default.toml)");
   sub->add_option("--rates", opt->rates,
@@ -280,6 +287,10 @@ void register_crossover(CLI::App &app) {
                   "sensitivity CSV of the study's [sensitivity] knobs (+ ranking on stdout)");
   sub->add_option("--plot", opt->plots,
                   "[KIND=]FILE.svg|.png, KIND crossover (default), map, energy, ber; repeatable");
+  sub->add_option("--catalog", opt->catalogs,
+                  "user channel catalog KIND=FILE (KIND: laminates, foils, cables, packages; "
+                  "FILE relative to the working directory), loaded after the study's catalogs; "
+                  "repeatable");
   sub->add_option("--threads", opt->threads,
                   "worker threads, 1 to 1024 (0 or not given: all cores)");
   sub->add_option("--format", opt->format, "stdout: text table (default) or csv");

@@ -98,6 +98,20 @@ void check_study(const CrossoverStudy &s) {
       }
   for (const auto &r : s.rates)
     (void)parse_lane_rate(r, {}, {}, s.file.empty() ? "--rates" : s.file + ": rates");
+  if (!s.base.catalogs.empty()) { // an entry its stage refuses would only make a tech "not close"
+    std::string where;
+    for (const auto &c : s.catalog_sources)
+      if (where.find(c.where) == std::string::npos)
+        where += (where.empty() ? "" : ", ") + c.where;
+    for (const auto *list : {&s.copper, &s.optical})
+      for (const auto &t : *list)
+        if (const std::string why = catalogs_error(t, s.base.catalogs); !why.empty())
+          throw InputError(where.empty() ? "catalogs" : where,
+                           "technology '" + t +
+                               "' builds with the built-in catalogs but not "
+                               "with the user catalogs: " +
+                               why);
+  }
   for (const auto &set : s.base.sets) {
     bool any = false;
     for (const auto *list : {&s.copper, &s.optical})
@@ -111,7 +125,7 @@ void check_study(const CrossoverStudy &s) {
     for (const auto *list : {&s.copper, &s.optical})
       for (const auto &t : *list)
         if (!applicable_sets(t, {set}).empty())
-          if (const std::string why = set_value_error(t, set); !why.empty())
+          if (const std::string why = set_value_error(t, set, s.base.catalogs); !why.empty())
             throw InputError(s.file.empty() ? "sets" : s.file + ": sets",
                              "'" + set + "' is refused by technology '" + t + "': " + why);
   }

@@ -44,25 +44,44 @@ std::vector<std::string> applicable_sets(const std::string &tech,
   return out;
 }
 
-std::string set_value_error(const std::string &tech, const std::string &set) {
+namespace {
+
+// Why a link of `tech` at its shortest length and first lane rate (analytic tier) that builds
+// with `base_catalogs` and no sets fails with `sets` and `catalogs`; "" when it builds either way.
+std::string build_error(const std::string &tech, const std::vector<std::string> &base_catalogs,
+                        const std::vector<std::string> &sets,
+                        const std::vector<std::string> &catalogs) {
   const Technology t = make_technology(tech, 1.0, {});
   LinkRequest q;
   q.tech = tech;
   q.rate = t.rates.front();
   q.length_m = t.length_min_m;
   q.fidelity = Fidelity::analytic;
+  q.catalogs = base_catalogs;
   try {
     (void)evaluate_link(q);
   } catch (const InputError &) {
-    return ""; // the technology does not build here even as catalogued: no verdict on `set`
+    return ""; // the technology does not build here even so: no verdict
   }
-  q.sets = {set};
+  q.sets = sets;
+  q.catalogs = catalogs;
   try {
     (void)evaluate_link(q);
   } catch (const InputError &e) {
     return e.what();
   }
   return "";
+}
+
+} // namespace
+
+std::string set_value_error(const std::string &tech, const std::string &set,
+                            const std::vector<std::string> &catalogs) {
+  return build_error(tech, catalogs, {set}, catalogs);
+}
+
+std::string catalogs_error(const std::string &tech, const std::vector<std::string> &catalogs) {
+  return catalogs.empty() ? "" : build_error(tech, {}, {}, catalogs);
 }
 
 } // namespace detail
@@ -107,6 +126,7 @@ CrossoverModel engine_model(int search_threads) {
     r.fidelity = q.fidelity;
     r.ber_target = q.adjust.ber_target;
     r.temperature_k = q.adjust.temperature_k;
+    r.catalogs = q.adjust.catalogs;
     r.search_threads = search_threads;
     LinkReport rep;
     try {

@@ -24,9 +24,16 @@ std::vector<std::string> applicable_sets(const std::string &tech,
                                          const std::vector<std::string> &sets);
 
 /// Why `set` (one that applies to `tech`) is a value the technology's parts refuse: a link of
-/// `tech` at its shortest length and first lane rate (analytic tier) builds without it but not
-/// with it; the refusal's text, or "" when the value is fine. A bad value would otherwise only
-/// make the technology "not close" everywhere.
-std::string set_value_error(const std::string &tech, const std::string &set);
+/// `tech` at its shortest length and first lane rate (analytic tier, user channel catalogs
+/// `catalogs` "KIND=FILE") builds without it but not with it; the refusal's text, or "" when the
+/// value is fine. A bad value would otherwise only make the technology "not close" everywhere.
+std::string set_value_error(const std::string &tech, const std::string &set,
+                            const std::vector<std::string> &catalogs = {});
+
+/// Why the user channel catalogs `catalogs` ("KIND=FILE", each file loadable) break `tech`: a
+/// link of it at its shortest length and first lane rate (analytic tier) builds with the
+/// built-in catalogs but not with these (e.g. an entry's value its stage refuses); the refusal's
+/// text, or "" (always "" without catalogs).
+std::string catalogs_error(const std::string &tech, const std::vector<std::string> &catalogs);
 
 } // namespace linkphy::sweeps::detail

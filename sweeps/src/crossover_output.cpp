@@ -108,6 +108,8 @@ void print_crossover_table(std::ostream &os, const CrossoverStudy &s,
     return t;
   };
   os << "copper: " << list(s.copper) << "; optical: " << list(s.optical) << "\n";
+  if (!s.base.catalogs.empty()) // the user channel catalogs, as read (in load order)
+    os << "user catalogs: " << list(s.base.catalogs) << "\n";
   char line[256];
   std::snprintf(line, sizeof line, "%-6s %10s  %-12s %-12s %12s  %12s %12s\n", "rate", "gb_per_s",
                 "copper", "optical", "crossover_m", "cu_pj_bit", "opt_pj_bit");
@@ -172,6 +174,19 @@ std::string crossover_sidecar_json(const CrossoverStudy &s, const std::string &t
   os << "  \"rates\": " << json_list(s.rates) << ",\n";
   os << "  \"copper\": " << json_list(s.copper) << ",\n";
   os << "  \"optical\": " << json_list(s.optical) << ",\n";
+  // User channel catalogs in load order: as given, where, and the file read (relative to the
+  // working directory when inside it, as study_file).
+  os << "  \"catalogs\": [";
+  for (std::size_t i = 0; i < s.base.catalogs.size(); ++i) {
+    const std::string &read = s.base.catalogs[i];
+    const auto eq = read.find('=');
+    const auto *src = i < s.catalog_sources.size() ? &s.catalog_sources[i] : nullptr;
+    os << (i ? ", " : "") << "{\"kind\": \"" << json_escape(read.substr(0, eq))
+       << "\", \"given\": \"" << json_escape(src ? src->given : read) << "\", \"where\": \""
+       << json_escape(src ? src->where : "") << "\", \"file\": \""
+       << json_escape(display_path(read.substr(eq + 1))) << "\"}";
+  }
+  os << "],\n";
   os << "  \"search_range_m\": [" << jnum(s.search_min_m) << ", " << jnum(s.search_max_m) << "],\n";
   os << "  \"tolerance_relative\": " << jnum(s.tolerance) << ",\n";
   os << "  \"columns\": " << json_list(columns) << ",\n";

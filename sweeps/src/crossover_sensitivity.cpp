@@ -39,7 +39,8 @@ CrossoverStudy with_knob(const CrossoverStudy &s, const CrossoverStudy::Knob &k,
     for (const auto *list : {&s.copper, &s.optical})
       for (const auto &tech : *list)
         if (!detail::applicable_sets(tech, {set}).empty())
-          if (const std::string why = detail::set_value_error(tech, set); !why.empty())
+          if (const std::string why = detail::set_value_error(tech, set, s.base.catalogs);
+              !why.empty())
             throw InputError(k.where, "sensitivity value " + set + " is refused by technology '" +
                                           tech + "': " + why);
     std::erase_if(t.base.sets, [&](const std::string &x) { return x.rfind(k.key + "=", 0) == 0; });

@@ -5,8 +5,10 @@
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/crossover_study.hpp>
 #include <linkphy/sweeps/technology.hpp>
+#include <linkphy/sweeps/user_catalog.hpp>
 
 #include "crossover_internal.hpp"
+#include "link_internal.hpp"
 #include "toml_text.hpp"
 
 #include <toml++/toml.h>
@@ -129,7 +131,8 @@ std::vector<double> distances(const std::filesystem::path &file, const toml::nod
 
 } // namespace
 
-CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
+CrossoverStudy read_crossover_study(const std::filesystem::path &file,
+                                    const std::vector<std::string> &catalogs) {
   const std::string fname = file.string();
   if (std::filesystem::is_directory(file))
     throw InputError(fname, "is a directory, not a crossover study");
@@ -171,7 +174,18 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
       s.optical_where = where + ": key 'optical'";
     } else if (key == "sets")
       s.base.sets = text_list(file, v, key);
-    else {
+    else if (key == "catalogs") {
+      const std::string at_key = where + ": key 'catalogs'";
+      for (const auto &c : text_list(file, v, key)) { // FILE beside the study, as a plan's
+        s.base.catalogs.push_back(user_catalog_beside(c, file, at_key));
+        s.catalog_sources.push_back({c, at_key});
+      }
+      try {
+        (void)detail::channel_context(s.base.catalogs); // each file read and checked, here
+      } catch (const InputError &e) {
+        throw InputError(at_key, (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+      }
+    } else {
       const std::string at_key = where + ": key '" + key + "'";
       const std::string text = detail::toml_scalar_text(v, at_key);
       if (key == "name")
@@ -215,7 +229,7 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
                                     "' in [crossover]; accepted: name, criterion, fidelity, "
                                     "rates, copper, optical, ber_target, temperature, lanes, "
                                     "search_min, search_max, scan_points, tolerance, "
-                                    "plot_rate, sets");
+                                    "plot_rate, sets, catalogs");
     }
   }
   if (const auto *map = root.get_as<toml::table>("map"))
@@ -225,6 +239,18 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file) {
                                           "' in [map]; accepted: distances");
       s.map_distances_m = distances(file, v);
     }
+  for (const auto &c : catalogs) { // --catalog: after the study's own, FILE as given
+    (void)parse_user_catalog(c, "--catalog");
+    s.base.catalogs.push_back(c);
+    s.catalog_sources.push_back({c, "--catalog"});
+  }
+  if (!catalogs.empty()) {
+    try {
+      (void)detail::channel_context(s.base.catalogs);
+    } catch (const InputError &e) {
+      throw InputError("--catalog", (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+    }
+  }
   if (s.map_distances_m.empty()) // default map grid: 10 cm … 10 km, 5 per decade
     for (int i = 0; i <= 25; ++i)
       s.map_distances_m.push_back(0.1 * std::pow(10.0, i / 5.0));

@@ -12,6 +12,7 @@
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
+#include <linkphy/sweeps/user_catalog.hpp>
 #include <linkphy/transceivers/ieee_pmd.hpp>
 #include <linkphy/transceivers/serdes.hpp>
 
@@ -386,11 +387,8 @@ const ChannelContext &channel_context(const std::vector<std::string> &catalogs) 
   if (!slot) {
     auto ctx = std::make_unique<ChannelContext>(builtin);
     for (const auto &c : catalogs) {
-      const auto eq = c.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == c.size())
-        throw InputError("--catalog '" + c + "'",
-                         "expected KIND=FILE (KIND: laminates, foils, cables, packages)");
-      ctx->catalogs.load_user(c.substr(0, eq), c.substr(eq + 1));
+      const UserCatalog u = parse_user_catalog(c, "user catalog");
+      ctx->catalogs.load_user(u.kind, u.file);
     }
     slot = std::move(ctx);
   }

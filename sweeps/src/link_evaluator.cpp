@@ -6,6 +6,7 @@
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
+#include <linkphy/sweeps/user_catalog.hpp>
 
 #include <algorithm>
 
@@ -53,6 +54,8 @@ public:
   void check_setup(const ParamSet &p) const override {
     const LinkRequest q = request_of(p, {});
     (void)detail::link_technology(q, q.length_m); // the rate class, the sets' keys
+    for (const auto &c : q.catalogs)              // "KIND=FILE" named by the spec's key
+      (void)parse_user_catalog(c, p.where_key("catalog"));
     try {
       (void)detail::channel_context(q.catalogs); // each file read and checked once, here
     } catch (const InputError &e) {

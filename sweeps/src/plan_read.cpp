@@ -3,6 +3,7 @@
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/plan.hpp>
 #include <linkphy/sweeps/technology.hpp>
+#include <linkphy/sweeps/user_catalog.hpp>
 
 #include "link_internal.hpp"
 #include "toml_text.hpp"
@@ -227,17 +228,8 @@ Plan parse_plan(const std::string &text, const std::filesystem::path &file) {
       if (!(plan.ber_target > 0 && plan.ber_target < 0.5))
         throw InputError(where, "must be in (0, 0.5)");
     } else if (key == "catalogs") {
-      for (const auto &c : strings_of(v, where)) {
-        const auto eq = c.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == c.size())
-          throw InputError(where, "'" + c +
-                                      "': expected KIND=FILE (KIND: laminates, foils, "
-                                      "cables, packages)");
-        std::filesystem::path f = c.substr(eq + 1);
-        if (f.is_relative())
-          f = file.parent_path() / f;
-        plan.catalogs.push_back(c.substr(0, eq + 1) + f.string());
-      }
+      for (const auto &c : strings_of(v, where))
+        plan.catalogs.push_back(user_catalog_beside(c, file, where));
       try {
         (void)detail::channel_context(plan.catalogs); // read and checked once, here
       } catch (const InputError &e) {

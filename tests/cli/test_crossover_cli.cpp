@@ -134,3 +134,135 @@ TEST_CASE("crossover sidecar records the study file relative to the working dire
         std::string::npos);
   fs::remove_all(dir);
 }
+
+namespace {
+
+// One copper and one optical technology at one rate: dac's 26 AWG cable (twinax_26awg) is what
+// the user catalogs below change.
+const char *kDacStudy = R"([crossover]
+name = "dac vs dsp-dr"
+fidelity = "analytic"
+rates = ["100G"]
+copper = ["dac"]
+optical = ["dsp-dr"]
+search_min = "10 cm"
+search_max = "100 m"
+scan_points = 12
+tolerance = 0.01
+)";
+// twinax_26awg with Df 3e-3 instead of 3e-4: ≈0.92 → ≈9.2 dB/m of dielectric loss at 26.56 GHz
+// (27.3·√Dk·Df·f/c, Dk 1.6), the cable ≈2.7× lossier per metre (4.91 → ≈13.2 dB/m).
+const char *kLossyCable = "[twinax_26awg]\nsource = \"test: Df x10\"\ndf = 0.003\n";
+// The built-in entry's own figures (channels/catalog/cables.toml) under a test source.
+const char *kSameCable = "[twinax_26awg]\nsource = \"test: built-in figures\"\nawg = 26\n"
+                         "stranded = false\ndk = 1.6\ndf = 0.0003\nf_ref = \"10 GHz\"\n"
+                         "zdiff = \"100 ohm\"\nshield_sigma = \"3.5e7 S/m\"\n";
+
+double crossover_m(const std::string &csv) { // the one row's crossover_m (6th column)
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  std::getline(in, line);
+  std::istringstream row(line);
+  std::string cell;
+  for (int i = 0; i < 6; ++i)
+    std::getline(row, cell, ',');
+  return std::stod(cell);
+}
+
+} // namespace
+
+TEST_CASE("crossover reads user channel catalogs (--catalog, study key catalogs)",
+          "[cli][crossover][catalog]") {
+  const auto dir = scratch_dir("crossover-catalog");
+  fs::create_directories(dir / "studies");
+  write(dir / "studies", "lossy.toml", kLossyCable);
+  const auto same = write(dir, "same.toml", kSameCable);
+  const auto lossy_abs = write(dir, "lossy_abs.toml", kLossyCable);
+  const auto plain = write(dir / "studies", "plain.toml", kDacStudy);
+  // The study's own key, FILE relative: read beside the study, not in the working directory.
+  const auto keyed = write(dir / "studies", "keyed.toml",
+                           std::string(kDacStudy) + "catalogs = [\"cables=lossy.toml\"]\n");
+  auto run = [&](std::vector<std::string> args, const std::string &name) {
+    const auto out = dir / name;
+    args.insert(args.end(), {"--threads", "1", "-o", out.string()});
+    const auto r = run_cli(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return read_text_file(out);
+  };
+  const std::string builtin = run({"crossover", plain.string()}, "builtin.csv");
+  const std::string option =
+      run({"crossover", plain.string(), "--catalog", "cables=" + lossy_abs.string()}, "opt.csv");
+  const std::string key = run({"crossover", keyed.string()}, "key.csv");
+  const std::string equal =
+      run({"crossover", plain.string(), "--catalog", "cables=" + same.string()}, "same.csv");
+  // The study's catalogs first, then --catalog: the built-in figures override the lossy ones.
+  const std::string both =
+      run({"crossover", keyed.string(), "--catalog", "cables=" + same.string()}, "both.csv");
+  const double x0 = crossover_m(builtin), x1 = crossover_m(option);
+  INFO("built-in " << x0 << " m, lossy cable " << x1 << " m");
+  // Reach ∝ 1/(loss per metre) once the fixed boards are paid: ≈2.7× more per metre gives well
+  // under 0.6× the distance (measured 4.68 → 2.03 m; 0.6 leaves room for the fixed loss).
+  CHECK(x1 < 0.6 * x0);
+  CHECK(x1 > 0.1); // still a crossover inside the search range, not its lower bound
+  CHECK(key == option);
+  CHECK(equal == builtin); // the same cable under a user entry: the same output to the byte
+  CHECK(both == builtin);
+  // The sidecar records each catalog: as given, where, and the file read.
+  const std::string side = read_text_file(dir / "key.csv.json");
+  CHECK(side.find("\"catalogs\": [{\"kind\": \"cables\", \"given\": \"cables=lossy.toml\", "
+                  "\"where\": \"" +
+                  keyed.string() + ":11: key 'catalogs'\", \"file\": \"" +
+                  (dir / "studies" / "lossy.toml").string() + "\"}]") != std::string::npos);
+  CHECK(read_text_file(dir / "builtin.csv.json").find("\"catalogs\": [],") != std::string::npos);
+  CHECK(read_text_file(dir / "opt.csv.json")
+            .find("\"given\": \"cables=" + lossy_abs.string() + "\", \"where\": \"--catalog\"") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("crossover user catalog bad input: one line, exit 2, no output file",
+          "[cli][crossover][catalog]") {
+  const auto dir = scratch_dir("crossover-catalog-bad");
+  const auto out = dir / "x.csv";
+  const std::string o = out.string();
+  const auto study = write(dir, "study.toml", kDacStudy);
+  const auto lossy = write(dir, "lossy.toml", kLossyCable);
+  check_bad({"crossover", study.string(), "-o", o, "--catalog", "cable=" + lossy.string()}, out,
+            "--catalog 'cable=" + lossy.string() +
+                "': unknown KIND 'cable'; expected KIND=FILE "
+                "(KIND: laminates, foils, cables, packages)");
+  check_bad({"crossover", study.string(), "-o", o, "--catalog", "cables"}, out,
+            "--catalog 'cables': expected KIND=FILE");
+  check_bad(
+      {"crossover", study.string(), "-o", o, "--catalog", "cables=" + (dir / "none.toml").string()},
+      out, "catalog file not found");
+  const auto colour =
+      write(dir, "colour.toml", "[twinax_26awg]\nsource = \"test\"\ncolour = \"red\"\n");
+  check_bad({"crossover", study.string(), "-o", o, "--catalog", "cables=" + colour.string()}, out,
+            "colour.toml:3: key 'colour': unknown key in a cables entry; accepted: source");
+  // A value the cable model refuses: refused up front, not "dac does not close anywhere".
+  const auto dk = write(dir, "dk.toml", "[twinax_26awg]\nsource = \"test\"\ndk = 0.5\n");
+  check_bad({"crossover", study.string(), "-o", o, "--catalog", "cables=" + dk.string()}, out,
+            "--catalog: technology 'dac' builds with the built-in catalogs but not with the "
+            "user catalogs");
+  // The same classes through the study's key, named by its file:line.
+  const std::string text = kDacStudy;
+  const auto kind = write(dir, "kind.toml", text + "catalogs = [\"cable=lossy.toml\"]\n");
+  check_bad({"crossover", kind.string(), "-o", o}, out,
+            kind.string() + ":11: key 'catalogs' 'cable=lossy.toml': unknown KIND 'cable'");
+  const auto missing = write(dir, "missing.toml", text + "catalogs = [\"cables=none.toml\"]\n");
+  check_bad({"crossover", missing.string(), "-o", o}, out,
+            missing.string() + ":11: key 'catalogs': " + (dir / "none.toml").string() +
+                ": catalog file not found");
+  const auto key = write(dir, "key.toml", text + "catalogs = [\"cables=colour.toml\"]\n");
+  check_bad({"crossover", key.string(), "-o", o}, out,
+            key.string() + ":11: key 'catalogs': " + (dir / "colour.toml").string() +
+                ":3: key 'colour': unknown key in a cables entry");
+  const auto broken = write(dir, "broken.toml", text + "catalogs = [\"cables=dk.toml\"]\n");
+  check_bad({"crossover", broken.string(), "-o", o}, out,
+            broken.string() + ":11: key 'catalogs': technology 'dac' builds with the built-in "
+                              "catalogs but not with the user catalogs");
+  fs::remove_all(dir);
+}

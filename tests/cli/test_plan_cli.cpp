@@ -241,4 +241,11 @@ TEST_CASE("plan reads user channel catalogs (catalogs = [KIND=FILE], beside the 
   CHECK(r.exit_code == 2);
   CHECK(r.err.find(bad.string() + ":2: key 'catalogs': ") != std::string::npos);
   CHECK(r.err.find("catalog file not found") != std::string::npos);
+  // A malformed KIND=FILE: the words of every other place (sweeps/user_catalog.hpp).
+  const auto kind = write_plan(head + "catalogs = [\"laminate=m7.toml\"]\n" + group);
+  const auto k = run({"plan", kind.string()});
+  CHECK(k.exit_code == 2);
+  CHECK(k.err == "linkphy: " + kind.string() +
+                     ":2: key 'catalogs' 'laminate=m7.toml': unknown KIND 'laminate'; expected "
+                     "KIND=FILE (KIND: laminates, foils, cables, packages)\n");
 }

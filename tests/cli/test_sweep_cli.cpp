@@ -526,4 +526,12 @@ TEST_CASE("a link sweep reads user channel catalogs (key catalog)", "[sweep][cli
              Catch::Matchers::StartsWith("linkphy: " + spec.string() + ":9: key 'catalog': ") &&
                  Catch::Matchers::Contains("catalog file not found"));
   CHECK_FALSE(fs::exists(out));
+  // A malformed KIND=FILE names the spec's key (not --catalog), in the words of every other place.
+  std::ofstream(spec) << head << "catalog = \"laminates\"\n[axes]\nlength = [\"0.3 m\"]\n";
+  CHECK(WEXITSTATUS(run(cli() + " sweep " + spec.string() + " -q -o " + out.string() + " 2>" +
+                        err.string())) == 2);
+  CHECK(slurp(err) == "linkphy: " + spec.string() +
+                          ":9: key 'catalog' 'laminates': expected KIND=FILE (KIND: laminates, "
+                          "foils, cables, packages)\n");
+  CHECK_FALSE(fs::exists(out));
 }

@@ -33,6 +33,10 @@ struct Adjustment {
   std::vector<std::string> sets; ///< "key=value", applied where the key exists
   double ber_target = 1e-15;     ///< post-FEC BER target, (0, 0.5)
   double temperature_k = 298.15; ///< stage temperature, K (200–400)
+  /// User channel catalogs "KIND=FILE" (user_catalog.hpp; FILE as read: a study's relative FILE
+  /// already resolved beside the study) every evaluation's stages and power read, in order
+  /// (LinkRequest::catalogs; technology_power's `catalogs`). Empty: the built-in catalogs.
+  std::vector<std::string> catalogs;
 };
 
 /// What one evaluation is asked.
@@ -65,7 +69,8 @@ struct CrossoverModel {
 };
 
 /// The real model: evaluate_link at the query's fidelity (length above the technology's
-/// length_max → not in range, does not close), energy from technology_power() when asked.
+/// length_max → not in range, does not close), energy from technology_power() when asked; both
+/// with the query's user channel catalogs (Adjustment::catalogs).
 /// `search_threads`: threads of each statistical point's COM equaliser search
 /// (LinkRequest::search_threads): 0 = the library default (one per core), 1 when the study runs
 /// several queries at once (their threads fill the cores), ≥ 0 (InputError otherwise).
@@ -102,6 +107,13 @@ struct CrossoverStudy {
   };
   std::vector<Knob> sensitivity;
   std::vector<std::string> warnings; ///< e.g. a technology listed against its catalog family
+
+  /// Where each of base.catalogs came from, in the same order: the text as given ("KIND=FILE",
+  /// FILE as written) and its place ("FILE:LINE: key 'catalogs'" or "--catalog").
+  struct CatalogSource {
+    std::string given, where;
+  };
+  std::vector<CatalogSource> catalog_sources;
 };
 
 /// The crossover at one lane rate.
