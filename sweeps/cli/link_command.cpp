@@ -123,8 +123,9 @@ void register_link(CLI::App &app) {
       "  linkphy link --tech pcb --length 10in --rate 50G --set material=fr4 "
       "--set serdes.eta0_v2_per_ghz=3e-8\n"
       "  linkphy link --config sweeps/examples/link/dac_2m.toml --length 2.5m\n"
-      "power_w, heat_w, energy_pj_per_bit: the technology's module build at this rate plus the\n"
-      "host SerDes, both ends, for --lanes lanes (default: one module's). Exit 2 with one\n"
+      "power_w, heat_w, energy_pj_per_bit: the technology's module build at this rate (its key\n"
+      "module, or module_25G ... module_400G at that class: e.g. QSFP28 builds at 25G) plus\n"
+      "the host SerDes, both ends, for --lanes lanes (default: one module's). Exit 2 with one\n"
       "line on bad input.");
   opt->sub = sub;
   sub->add_option("--tech", opt->tech, "technology (sweeps/catalog/technologies.toml)");

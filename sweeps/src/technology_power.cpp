@@ -24,8 +24,6 @@ namespace {
 
 namespace tr = transceivers;
 
-const Catalog &tech_catalog() { return technology_catalog(); }
-
 std::string gbps(double bps) {
   std::ostringstream os;
   os.precision(6);
@@ -101,7 +99,10 @@ std::string reach_of(const std::string &serdes, const std::string &tech) {
 
 int serdes_rate_class(const LaneRate &lane, const std::string &tech) {
   const double r = lane.line_rate_bps;
-  // The catalog's SerDes rate ranges (power.toml): 56G class 40–64, 112G 80–128, 224G 160–256.
+  // The catalog's SerDes rate ranges (power.toml): 28G class 19.6–32, 56G 40–64, 112G 80–128,
+  // 224G 160–256.
+  if (r >= 19.6e9 && r <= 32e9)
+    return 28;
   if (r >= 40e9 && r <= 64e9)
     return 56;
   if (r >= 80e9 && r <= 128e9)
@@ -110,7 +111,8 @@ int serdes_rate_class(const LaneRate &lane, const std::string &tech) {
     return 224;
   throw InputError("technology '" + tech + "'",
                    "no host SerDes class runs " + gbps(r) +
-                       " (56G class 40 to 64 Gb/s, 112G class 80 to 128, 224G class 160 to 256)");
+                       " (28G class 19.6 to 32 Gb/s, 56G class 40 to 64, 112G class 80 to 128, "
+                       "224G class 160 to 256)");
 }
 
 // Loss at Nyquist of hop 1 at the link length (the analytic tier builds the same channel as the
@@ -175,6 +177,7 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
   b.payload_bps = b.lanes * new_lane_payload;
   swap_part(b.dsp_host_serdes, rate, b.name);
   swap_part(b.dsp, rate, b.name);
+  swap_part(b.cdr, rate, b.name);
   swap_part(b.driver, rate, b.name);
   swap_part(b.tia, rate, b.name);
   swap_part(b.redriver, rate, b.name);
@@ -230,21 +233,16 @@ std::shared_ptr<const PowerSetup> make_setup(const std::string &tech, const Lane
                                              double ambient_k) {
   auto st = std::make_shared<PowerSetup>();
   try {
-    // Validates the name (listing the known ones) and the sets; gives the SerDes of hop 1.
-    const Technology t = make_technology(tech, 1.0, sets);
+    // Validates the name (listing the known ones) and the sets.
+    const Technology any_rate = make_technology(tech, 1.0, sets);
     // A rate the technology does not run has no power either (as evaluate_link refuses it).
-    (void)technology_rate_class(t, lane);
-    ParamSet entry = tech_catalog().entry(tech, "technology");
-    for (const auto &s : sets) { // make_technology accepted them: key=value of the entry
-      const auto eq = s.find('=');
-      const std::string key = s.substr(0, eq);
-      if (key.rfind("serdes.", 0) != 0)
-        entry.set(key, s.substr(eq + 1), "--set '" + s + "'");
-    }
-    const auto module = entry.text_or("module");
-    if (module && !module->empty()) {
-      st->module_name = *module;
-      st->build = module_at_rate(tr::find_module(*module), lane);
+    const std::string cls = technology_rate_class(any_rate, lane);
+    // At a lane-rate class, per-rate keys (module_25G …) stand in for their base key: the
+    // module build and the SerDes of hop 1 at this class.
+    const Technology t = cls.empty() ? any_rate : make_technology(tech, 1.0, sets, cls);
+    if (!t.module.empty()) {
+      st->module_name = t.module;
+      st->build = module_at_rate(tr::find_module(t.module), lane);
       if (!(st->build->kind == tr::ModuleKind::dac && st->build->host_serdes)) {
         tr::ModuleConditions cond;
         cond.ambient_k = ambient_k;

@@ -56,8 +56,9 @@ TEST_CASE("link power: --lanes scales the host SerDes and module count", "[link]
 }
 
 TEST_CASE("link power: a rate without part models is null with a warning", "[link][power]") {
-  // No SerDes power entry runs 25G lanes (power.toml starts at 40 Gb/s).
-  const LinkReport r = evaluate_link(request("dac", 1, "25G"));
+  // No SerDes power entry runs 400G lanes (power.toml stops at 256 Gb/s). (This was 25G lanes
+  // until the 25G-lane class of power.toml gave them a model.)
+  const LinkReport r = evaluate_link(request("dac", 1, "400G"));
   CHECK_FALSE(r.power);
   CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string &w) {
     return w.rfind("power not modelled:", 0) == 0 && w.find("serdes") != std::string::npos;

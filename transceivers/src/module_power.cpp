@@ -34,7 +34,7 @@ std::vector<double> split_numbers(const ParamSet &p, const std::string &key) {
 
 // Per-lane/per-module numbers at one case temperature.
 struct Parts {
-  double dsp_host = 0, dsp = 0, driver = 0, laser = 0, heater = 0, tec = 0, tia = 0;
+  double dsp_host = 0, dsp = 0, cdr = 0, driver = 0, laser = 0, heater = 0, tec = 0, tia = 0;
   double els_laser = 0, els_tec = 0, els_control = 0, redriver = 0, retimer = 0, eeprom = 0,
          d2d = 0;
   double optical_out = 0;  // launched into fibre, W (leaves the module: not heat)
@@ -43,7 +43,7 @@ struct Parts {
   double laser_t_k = 0;
   bool tec_saturated = false;
   double load() const {
-    return dsp_host + dsp + driver + laser + heater + tec + tia + els_laser + els_tec +
+    return dsp_host + dsp + cdr + driver + laser + heater + tec + tia + els_laser + els_tec +
            els_control + redriver + retimer + eeprom + d2d;
   }
 };
@@ -71,6 +71,8 @@ Parts evaluate(const ModuleBuild &b, double case_k, double ambient_k, double cab
   op.loss_db = 0;
   if (b.dsp)
     p.dsp = n * part_power_w(*b.dsp, op);
+  if (b.cdr)
+    p.cdr = n * part_power_w(*b.cdr, op);
   if (b.driver) {
     op.swing_v = b.drive_swing_v;
     p.driver = n * part_power_w(*b.driver, op);
@@ -118,8 +120,11 @@ Parts evaluate(const ModuleBuild &b, double case_k, double ambient_k, double cab
     e.lane_rate_bps = std::clamp(b.lane_rate_bps, b.eeprom->min_rate_bps, b.eeprom->max_rate_bps);
     p.eeprom = part_power_w(*b.eeprom, e);
   }
-  if (b.d2d)
+  if (b.d2d) { // the PHY equalises the die-to-die channel (0 dB unless the build gives one)
+    op.loss_db = cable_loss;
     p.d2d = n * part_power_w(*b.d2d, op);
+    op.loss_db = 0;
+  }
   if (b.tx_swing_v > 0)
     p.passive_heat = n * absorbed_signal_power_w(b.tx_swing_v, 100.0, cable_loss);
   if (b.host_serdes) {
@@ -229,6 +234,7 @@ ModuleBuild module_from_params(const std::string &name, const ParamSet &p) {
   b.dsp_host_serdes = part("dsp_host_serdes");
   b.dsp_host_loss_db = p.quantity_or("dsp_host_loss", D::gain, 0.0);
   b.dsp = part("dsp");
+  b.cdr = part("cdr");
   b.driver = part("driver");
   b.tia = part("tia");
   b.redriver = part("redriver");
@@ -267,7 +273,7 @@ ModuleBuild module_from_params(const std::string &name, const ParamSet &p) {
   };
   switch (b.kind) {
   case ModuleKind::dsp_pluggable:
-    need(b.dsp && b.driver && b.laser && b.tia, "dsp, driver, laser and tia");
+    need((b.dsp || b.cdr) && b.driver && b.laser && b.tia, "dsp (or cdr), driver, laser and tia");
     break;
   case ModuleKind::lpo:
     need(b.driver && b.laser && b.tia && !b.dsp, "driver, laser and tia (and no dsp)");
@@ -299,6 +305,7 @@ ModuleBuild module_from_params(const std::string &name, const ParamSet &p) {
                    "dsp_host_serdes",
                    "dsp_host_loss",
                    "dsp",
+                   "cdr",
                    "driver",
                    "drive_swing",
                    "laser",
@@ -377,6 +384,7 @@ ModulePower module_power(const ModuleBuild &b, const ModuleConditions &c) {
   };
   add("dsp host-side serdes", "serdes", p.dsp_host);
   add("dsp", "dsp", p.dsp);
+  add("cdr", "cdr", p.cdr);
   add("driver", "driver", p.driver);
   if (p.laser > 0) // the launched light leaves the module: drawn here, not heat here
     r.ledger.add({"laser", "laser", LinkEnd::a, p.laser, std::max(0.0, p.laser - p.optical_out)});

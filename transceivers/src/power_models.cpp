@@ -105,9 +105,10 @@ PartPowerSpec find_serdes_power(std::string_view reach, int rate_class_gbps) {
   if (!(reach == "xsr" || reach == "vsr" || reach == "mr" || reach == "lr"))
     throw InputError("serdes class",
                      "reach '" + std::string(reach) + "' is not one of xsr, vsr, mr, lr");
-  if (!(rate_class_gbps == 56 || rate_class_gbps == 112 || rate_class_gbps == 224))
+  if (!(rate_class_gbps == 28 || rate_class_gbps == 56 || rate_class_gbps == 112 ||
+        rate_class_gbps == 224))
     throw InputError("serdes class", "rate class " + std::to_string(rate_class_gbps) +
-                                         " is not one of 56, 112, 224 (Gb/s)");
+                                         " is not one of 28, 56, 112, 224 (Gb/s)");
   const std::string name =
       "serdes_" + std::string(reach) + "_" + std::to_string(rate_class_gbps) + "g";
   PartPowerSpec s = part_power_from_params(name, entry_of_kind(name, "serdes"));

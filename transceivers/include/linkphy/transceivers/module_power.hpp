@@ -51,6 +51,9 @@ struct ModuleBuild {
   std::optional<PartPowerSpec> dsp_host_serdes; ///< the DSP's host-side SerDes (in the module)
   double dsp_host_loss_db = 0;                  ///< host channel the DSP host side equalises, dB
   std::optional<PartPowerSpec> dsp;
+  /// Clock and data recovery of a module retimed without a DSP (25G NRZ pluggables: a TX CDR
+  /// and an RX CDR per lane in one part), per lane; a dsp_pluggable build has a dsp or a cdr.
+  std::optional<PartPowerSpec> cdr;
   std::optional<PartPowerSpec> driver;
   double drive_swing_v = 0; ///< driver swing, V ppd (0–10)
   std::optional<LaserSpec> laser;
@@ -65,6 +68,7 @@ struct ModuleBuild {
   double cable_loss_db = 0;              ///< cable loss at Nyquist it equalises, dB (0–80)
   std::optional<PartPowerSpec> eeprom;   ///< per module
   double tx_swing_v = 0;                 ///< passive cable: host TX swing, V ppd (0–5)
+  /// Die-to-die PHY per lane (a d2d or a serdes part), at cable_loss_db: the die-to-die channel.
   std::optional<PartPowerSpec> d2d;
   std::optional<PartPowerSpec> host_serdes; ///< host SerDes driving this module (on the host)
   double host_loss_db = 0; ///< its channel loss, dB (0–80, checked by module_power_figures)

@@ -63,8 +63,9 @@ double part_power_w(const PartPowerSpec &part, const OperatingPoint &op);
 double serdes_tx_power_w(const PartPowerSpec &serdes, const OperatingPoint &op);
 double serdes_rx_power_w(const PartPowerSpec &serdes, const OperatingPoint &op);
 
-/// Host SerDes classes: reach "xsr", "vsr", "mr", "lr"; rate class 56, 112 or 224 (Gb/s class).
-/// The power.toml entry "serdes_<reach>_<rate>g". Energy is per lane per end for TX + RX.
+/// Host SerDes classes: reach "xsr", "vsr", "mr", "lr"; rate class 28, 56, 112 or 224 (Gb/s
+/// class; the 28G class has no xsr entry). The power.toml entry "serdes_<reach>_<rate>g". Energy
+/// is per lane per end for TX + RX.
 PartPowerSpec find_serdes_power(std::string_view reach, int rate_class_gbps);
 
 /// Thermoelectric cooler: electrical power to pump `heat_load_w` from a part held at
