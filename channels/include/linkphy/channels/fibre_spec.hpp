@@ -20,18 +20,20 @@ namespace linkphy::channels {
 
 /// A fibre link with the carrier it is evaluated at.
 struct FibreLink {
-  std::shared_ptr<const Fibre> fibre;
-  OpticalCarrier carrier;
+  std::shared_ptr<const Fibre> fibre; ///< non-null (FibreNetwork does not check)
+  OpticalCarrier carrier;             ///< as make_fibre_link checked it
 };
 
 /// One-line help of kind "smf" or "mmf" (keys and units).
 std::string fibre_kind_help(const std::string &kind);
 
-/// Builds a fibre from a spec of kind "smf" or "mmf". Keys: length (required), type (fibre
-/// catalog name; default g652d / om4), wavelength (default 1310 nm / 850 nm), connectors,
-/// splices (counts, default 0), spectral_width (RMS source width, default 0 nm), chirp (α,
-/// default 0). Throws InputError on an unknown key, an unknown fibre, a type of the other kind, or
-/// a wavelength outside the fibre's window.
+/// Builds a fibre from a spec of kind "smf" or "mmf". Keys: length (required, a length, 0 to
+/// 200 km), type (fibre catalog name; default g652d / om4), wavelength (a length, default
+/// 1310 nm / 850 nm, within the fibre's window), connectors (whole number 0 to 100) and splices
+/// (0 to 1000), default 0; spectral_width (RMS source width, a length, 0 to 20 nm, default 0
+/// nm), chirp (α, plain number −10 to 10, default 0). Throws InputError naming the key on a value
+/// outside these, an unknown key, an unknown fibre, a type of the other kind, or a wavelength
+/// outside the fibre's window.
 FibreLink make_fibre_link(const Spec &spec);
 
 /// The fibre as an ElectricalMedium 2-port (see the file comment for what S21 means).
@@ -39,6 +41,8 @@ class FibreNetwork : public ElectricalMedium {
 public:
   explicit FibreNetwork(FibreLink link) : link_(std::move(link)) {}
   std::string describe() const override;
+  /// On `freq_hz` (Hz, ≥ 0; not checked here), z0 = 50 Ω; `conditions` are ignored (the fibre
+  /// has no temperature dependence).
   Network network(std::span<const double> freq_hz, const Conditions &conditions) const override;
   const FibreLink &link() const { return link_; }
 

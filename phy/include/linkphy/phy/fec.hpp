@@ -26,6 +26,7 @@
 namespace linkphy {
 
 /// A Reed–Solomon code RS(n, k) over GF(2^m) correcting t = ⌊(n−k)/2⌋ symbol errors, or no FEC.
+/// The ranges below are checked by rs_code and parse_fec; an aggregate built in code is not.
 struct FecCode {
   std::string name = "none"; ///< "KP4", "KR4", "none" or "RS(n,k)"
   int n = 0;                 ///< codeword length in symbols, k < n ≤ 2^m − 1; 0 for none
@@ -70,10 +71,12 @@ double codeword_error_ratio(const FecCode &fec, double ber_pre);
 /// `ber_pre` ∈ [0, 1] (InputError otherwise).
 double log_codeword_error_ratio(const FecCode &fec, double ber_pre);
 
-/// Post-FEC BER for pre-FEC BER `ber_pre` ∈ [0, 1] (model in the file comment). No FEC: ber_pre.
+/// Post-FEC BER for pre-FEC BER `ber_pre` ∈ [0, 1] (InputError otherwise, also for NaN; model in
+/// the file comment). No FEC: ber_pre.
 double post_fec_ber(const FecCode &fec, double ber_pre);
 
-/// Frame loss ratio of frames `frame_bits` long (> 0; e.g. 64-octet Ethernet frames: 512): a frame
+/// Frame loss ratio of frames `frame_bits` long (> 0, InputError otherwise; `ber_pre` as
+/// post_fec_ber; e.g. 64-octet Ethernet frames: 512): a frame
 /// is lost when any codeword it touches fails. A frame spans on average 1 + (frame_bits − 1)/(k·m)
 /// codewords, so FLR = 1 − (1 − CER)^(1 + (frame_bits − 1)/(k·m)). No FEC: 1 − (1 − ber)^frame_bits
 /// (any bit error is caught by the frame check sequence).

@@ -57,33 +57,38 @@ using FftComplexBuffer = std::vector<std::complex<double>, FftwAllocator<std::co
 /// FFTW planner directly (fftw_plan_*, fftw_destroy_plan) must hold it.
 std::mutex &fft_planner_mutex();
 
-/// Real → complex forward DFT (convention above). `in`: N real samples (N ≥ 1, any unit);
-/// `out`: N/2+1 bins (same unit × samples). Throws InputError on size mismatch.
+/// Real → complex forward DFT (convention above). `in`: N real samples (1 ≤ N ≤ 1073741823,
+/// any unit; InputError "fft: transform size N out of range" otherwise); `out`: N/2+1 bins (same
+/// unit × samples). Throws InputError on size mismatch.
 void fft_r2c(std::span<const double> in, std::span<std::complex<double>> out);
 
 /// Complex → real inverse DFT, normalised by 1/N. `in`: N/2+1 bins k = 0…⌊N/2⌋ of a Hermitian
-/// spectrum (imaginary parts of bin 0 and, for even N, bin N/2 are ignored); `out`: N samples.
-/// `in` is not modified. Throws InputError on size mismatch.
+/// spectrum (imaginary parts of bin 0 and, for even N, bin N/2 are ignored); `out`: N samples,
+/// 1 ≤ N ≤ 1073741823 (InputError otherwise). `in` is not modified. Throws InputError on size
+/// mismatch.
 void ifft_c2r(std::span<const std::complex<double>> in, std::span<double> out);
 
 /// ifft_c2r that may overwrite `in` (FFTW's c2r destroys its input): when `in` is aligned like
 /// an FftComplexBuffer and apart from `out`, the transform runs on it without the staging copy.
-/// The same result as ifft_c2r, bit for bit.
+/// The same result and the same checks as ifft_c2r, bit for bit.
 void ifft_c2r_destroy(std::span<std::complex<double>> in, std::span<double> out);
 
-/// Complex → complex forward DFT of N = in.size() ≥ 1 points; out.size() must equal N.
+/// Complex → complex forward DFT of N = in.size() points, 1 ≤ N ≤ 1073741823; out.size() must
+/// equal N. InputError otherwise.
 void fft_c2c(std::span<const std::complex<double>> in, std::span<std::complex<double>> out);
 
-/// Complex → complex inverse DFT, normalised by 1/N; out.size() must equal in.size().
+/// Complex → complex inverse DFT, normalised by 1/N; out.size() must equal in.size(), and N as
+/// fft_c2c (InputError otherwise).
 void ifft_c2c(std::span<const std::complex<double>> in, std::span<std::complex<double>> out);
 
-/// Convenience: forward r2c of x (N = x.size() ≥ 1) returning N/2+1 bins.
+/// Convenience: forward r2c of x (N = x.size(), 1 … 1073741823) returning N/2+1 bins.
 std::vector<std::complex<double>> fft_r2c(std::span<const double> x);
-/// Convenience: inverse c2r to N real samples from N/2+1 bins (spectrum.size() must be N/2+1).
+/// Convenience: inverse c2r to `n` real samples (1 … 1073741823) from N/2+1 bins
+/// (spectrum.size() must be n/2+1; InputError otherwise).
 std::vector<double> ifft_c2r(std::span<const std::complex<double>> spectrum, std::size_t n);
-/// Convenience: forward c2c.
+/// Convenience: forward c2c (N = x.size(), 1 … 1073741823).
 std::vector<std::complex<double>> fft_c2c(std::span<const std::complex<double>> x);
-/// Convenience: inverse c2c (normalised by 1/N).
+/// Convenience: inverse c2c (normalised by 1/N; N = x.size(), 1 … 1073741823).
 std::vector<std::complex<double>> ifft_c2c(std::span<const std::complex<double>> x);
 
 /// Most one-sided points of the uniform frequency grid a pulse or impulse response is computed
@@ -94,7 +99,9 @@ inline constexpr std::size_t kMaxFftGridPoints = std::size_t{1} << 22;
 /// The intervals of the uniform grid 0 … f_max_hz with a step nearest step_hz,
 /// llround(f_max_hz/step_hz), checked before anything is allocated: throws InputError naming
 /// `where` unless step_hz is finite and > 0 and the grid has 2 to kMaxFftGridPoints points.
-/// step_hz is a data file's step (2nd to 3rd point), so the messages say so.
+/// step_hz is a data file's step (2nd to 3rd point), so the messages say so. `f_max_hz` (Hz):
+/// a NaN, infinite, negative or zero value fails the point-count check (InputError); `step_hz`
+/// (Hz).
 std::size_t fft_grid_intervals(double f_max_hz, double step_hz, const std::string &where);
 
 /// Number of plans currently cached (for tests and diagnostics).

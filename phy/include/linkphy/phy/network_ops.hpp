@@ -40,7 +40,9 @@ std::string_view to_string(ParameterKind kind);
 /// the port count, or when the parameters do not exist at some frequency (singular matrix).
 std::vector<Complex> to_parameters(const Network &net, ParameterKind kind);
 /// A network from parameters of kind `kind` (f×n×n row-major, size freq_hz.size()·ports²),
-/// S referenced to z0_ohm (one value per port, ohm, > 0). Inverse of to_parameters.
+/// S referenced to z0_ohm (one value per port, ohm, finite and > 0). Inverse of to_parameters.
+/// `ports` ≥ 1; `freq_hz` (Hz) non-empty, finite, ≥ 0 and strictly ascending. InputError on any
+/// of these, a size mismatch, or parameters with no S at some frequency.
 Network from_parameters(ParameterKind kind, std::vector<double> freq_hz, int ports,
                         std::span<const Complex> data, std::vector<double> z0_ohm);
 
@@ -56,21 +58,24 @@ Network reorder_ports(const Network &net, std::span<const int> order);
 /// impedances of joined ports differ, b's joined ports are first renormalised to a's (the
 /// physical junction, as skrf.connect inserts an impedance step).
 Network cascade(const Network &a, const Network &b);
-/// Cascade of a chain of one or more networks (left to right); same rules as the pairwise cascade.
+/// Cascade of a chain of one or more networks (left to right; an empty chain is an InputError);
+/// same rules as the pairwise cascade.
 Network cascade(std::span<const Network> chain);
 
-/// The same network referenced to new per-port impedances (ohm, > 0, one per port):
+/// The same network referenced to new per-port impedances (ohm, finite and > 0, one per port;
+/// InputError otherwise):
 /// S' = K(S − Γ)(I − ΓS)⁻¹K⁻¹, Γ = diag((z'−z)/(z'+z)), K = diag((z+z')/(2√(z z')))
 /// (power waves, real impedances; equals skrf renormalize_s).
 Network renormalize(const Network &net, std::vector<double> z0_ohm);
 
 /// Two ports forming a differential pair: positive and negative, 0-based.
 struct PortPair {
-  int positive = 0; ///< 0-based port of the + line, in [0, ports)
-  int negative = 0; ///< 0-based port of the − line, in [0, ports)
+  int positive = 0; ///< 0-based port of the + line, in [0, ports) (checked by to_mixed_mode)
+  int negative = 0; ///< 0-based port of the − line, in [0, ports) (checked by to_mixed_mode)
 };
 /// Parses "1-3:2-4" (1-based port numbers, '+' port first, pairs separated by ':') into 0-based
-/// pairs. Throws InputError on malformed text, port 0, or a port used twice.
+/// pairs. Throws InputError on malformed text, port 0, or a port used twice. Port numbers have
+/// no upper bound here (the network's port count is checked by to_mixed_mode).
 std::vector<PortPair> parse_port_pairs(const std::string &text);
 
 /// Single-ended 2N-port → mixed-mode 2N-port with port order [d1..dN, c1..cN]: the result's S is
@@ -93,7 +98,8 @@ Network interpolate(const Network &net, std::span<const double> freq_hz);
 /// Differences from skrf: skrf's default kind is 'rational', and skrf resamples the whole network
 /// onto a uniform grid; here the original points are kept unchanged (identical to skrf when the
 /// grid is uniform and f0 is a multiple of the step). A network already starting at 0 Hz is
-/// returned unchanged.
+/// returned unchanged; one with a single point (f0 > 0) is an InputError. The number m of points
+/// prepended is not bounded: first points 1 GHz and 1 GHz + 1 Hz ask for 10⁹ points.
 Network extrapolate_to_dc(const Network &net);
 
 struct PassivityReport {
@@ -102,7 +108,8 @@ struct PassivityReport {
   double at_freq_hz = 0.0;         ///< where the maximum occurs (Hz)
 };
 /// Largest singular value of S over frequency; passive when ≤ 1 + tolerance (tolerance ≥ 0,
-/// dimensionless). A passive network has S^H S ≤ I (Pozar §4.3).
+/// dimensionless; InputError "tolerance must be >= 0" for a negative or NaN one). A passive
+/// network has S^H S ≤ I (Pozar §4.3).
 PassivityReport check_passivity(const Network &net, double tolerance = 1e-6);
 
 struct ReciprocityReport {
@@ -110,8 +117,8 @@ struct ReciprocityReport {
   double max_asymmetry = 0.0; ///< max |S_ij − S_ji| over i, j and frequency
   double at_freq_hz = 0.0;    ///< where the maximum occurs (Hz)
 };
-/// Reciprocal when max |S_ij − S_ji| ≤ tolerance (tolerance ≥ 0, dimensionless; Pozar §4.3;
-/// skrf.network.reciprocity gives the same |S − Sᵀ|).
+/// Reciprocal when max |S_ij − S_ji| ≤ tolerance (tolerance ≥ 0, dimensionless; InputError for
+/// a negative or NaN one; Pozar §4.3; skrf.network.reciprocity gives the same |S − Sᵀ|).
 ReciprocityReport check_reciprocity(const Network &net, double tolerance = 1e-6);
 
 } // namespace linkphy

@@ -12,9 +12,15 @@ namespace linkphy {
 
 /// The optical carrier an E/O stage launches and media act on.
 struct OpticalCarrier {
-  double wavelength_m = 1310e-9;     ///< centre wavelength, m (700e-9 .. 1700e-9)
-  double spectral_width_rms_m = 0.0; ///< RMS source spectral width, m (≥ 0; 0 = single-frequency)
-  double chirp_alpha = 0.0; ///< transient chirp (Henry) factor α, dimensionless (−10..10)
+  /// Centre wavelength, m (700e-9 .. 1700e-9 meaningful). Not checked here: a fibre spec checks
+  /// it against the fibre's window (FibreType::check_window), the laser catalog does not.
+  double wavelength_m = 1310e-9;
+  /// RMS source spectral width, m (≥ 0; 0 = single-frequency). Not checked here; fibre specs
+  /// accept 0–20 nm.
+  double spectral_width_rms_m = 0.0;
+  /// Transient chirp (Henry) factor α, dimensionless. Not checked here; fibre specs and the laser
+  /// catalog accept −10..10.
+  double chirp_alpha = 0.0;
 };
 
 /// A passive optical medium: fibre, patch cord, connectors. Optical loss is a power ratio in dB;
@@ -27,7 +33,7 @@ public:
   virtual std::string describe() const = 0;
   /// Optical insertion loss at the carrier, dB (≥ 0).
   virtual double loss_db(const OpticalCarrier &carrier) const = 0;
-  /// Intensity transfer function on `freq_hz` (ascending, ≥ 0) into `h` (same size).
+  /// Intensity transfer function on `freq_hz` (Hz, ascending, ≥ 0) into `h` (same size).
   virtual void intensity_response(std::span<const double> freq_hz, const OpticalCarrier &carrier,
                                   std::span<std::complex<double>> h) const = 0;
   /// Group delay of the medium at the carrier, s.
@@ -42,7 +48,8 @@ public:
   virtual std::string describe() const = 0;
   /// The carrier it launches (wavelength, spectral width, chirp).
   virtual OpticalCarrier carrier() const = 0;
-  /// Modulation transfer function (normalised to 1 at 0 Hz) on `freq_hz` into `h`.
+  /// Modulation transfer function (normalised to 1 at 0 Hz) on `freq_hz` (Hz, ≥ 0) into `h`
+  /// (same size).
   virtual void response(std::span<const double> freq_hz,
                         std::span<std::complex<double>> h) const = 0;
   /// Optical modulation amplitude, W.
@@ -61,13 +68,15 @@ class OptoElectronic {
 public:
   virtual ~OptoElectronic() = default;
   virtual std::string describe() const = 0;
-  /// Responsivity × transimpedance response, normalised to 1 at 0 Hz, on `freq_hz` into `h`.
+  /// Responsivity × transimpedance response, normalised to 1 at 0 Hz, on `freq_hz` (Hz, ≥ 0)
+  /// into `h` (same size).
   virtual void response(std::span<const double> freq_hz,
                         std::span<std::complex<double>> h) const = 0;
   /// DC responsivity (incl. APD gain), A/W.
   virtual double responsivity_a_per_w() const = 0;
-  /// Input-referred noise current PSD, A²/Hz, at received mean optical power `p_avg_w` (W):
-  /// thermal + shot (+ dark current, APD excess noise).
+  /// Input-referred noise current PSD, A²/Hz, at received mean optical power `p_avg_w` (W, ≥ 0
+  /// meaningful; not checked by OpticalReceiver): thermal + shot (+ dark current, APD excess
+  /// noise).
   virtual double noise_current_psd(double p_avg_w) const = 0;
   /// Noise bandwidth of the receiver, Hz.
   virtual double noise_bandwidth_hz() const = 0;

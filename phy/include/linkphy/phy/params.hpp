@@ -33,17 +33,26 @@ public:
 
   /// Raw text of a required key; throws InputError "missing key 'k'" when absent.
   const std::string &text(const std::string &key) const;
+  /// Raw text of a key, nullopt when absent.
   std::optional<std::string> text_or(const std::string &key) const;
-  /// A number with a unit of dimension `dim`, in SI (see Dimension); required.
+  /// A number with a unit of dimension `dim`, in SI (see Dimension); required. No range is
+  /// checked (parse_quantity_as; any sign): callers check theirs with require_range.
   double quantity(const std::string &key, Dimension dim) const;
-  /// The same, `fallback` (SI) when absent.
+  /// The same, `fallback` (SI; returned as given, not checked) when absent.
   double quantity_or(const std::string &key, Dimension dim, double fallback) const;
-  /// A plain number (dimensionless); `min`/`max` bound it (inclusive), else InputError.
+  /// A plain number (dimensionless, "%" and "ppm" accepted); `min`/`max` bound it (inclusive),
+  /// else InputError "'TEXT' is out of range; accepted: MIN to MAX" (printed with 6 significant
+  /// digits). min ≤ max is not checked (min > max rejects every value).
   double number(const std::string &key, double min, double max) const;
+  /// number(), or `fallback` when the key is absent (`fallback` is returned as given: not checked
+  /// against [min, max]).
   double number_or(const std::string &key, double fallback, double min, double max) const;
-  /// A whole number in [min, max].
+  /// A whole number in [min, max] (as number(), then InputError "is not a whole number" for a
+  /// fraction; "1e3" reads as 1000).
   long integer(const std::string &key, long min, long max) const;
-  /// Throws InputError when a quantity read by the caller is outside [min, max] (SI units).
+  /// Throws InputError "'TEXT' is out of range; accepted: `accepted`" when `value` (read by the
+  /// caller, SI units) is outside [min, max] or NaN. `accepted` states the range in the user's
+  /// units; it is not compared with min and max.
   void require_range(const std::string &key, double value, double min, double max,
                      const std::string &accepted) const;
 
@@ -65,7 +74,8 @@ struct Spec {
   ParamSet params;
 };
 /// Parses a spec string. Throws InputError naming the spec on malformed text (missing kind, a
-/// key without '=', a duplicate key).
+/// key without '=', a duplicate key). Keys and values are taken as written (not trimmed); an
+/// empty value ("key=") is kept and fails only when a getter parses it.
 Spec parse_spec(const std::string &text);
 
 /// Catalog: TOML files whose top-level tables are entries, e.g.

@@ -51,21 +51,31 @@ std::string dimension_phrase(Dimension d);
 std::string units_accepted(Dimension d);
 
 struct Quantity {
-  double value = 0.0; ///< in the SI unit of `dimension` (see Dimension)
-  Dimension dimension = Dimension::dimensionless;
+  double value = 0.0;                             ///< in the SI unit of `dimension` (see Dimension)
+  Dimension dimension = Dimension::dimensionless; ///< what the value measures
 };
 
-/// Parses "NUMBER [UNIT]". Throws InputError naming `where` (a key, a file:line) and the text.
+/// Parses "NUMBER [UNIT]" (leading '+' allowed, spaces trimmed). Throws InputError naming `where`
+/// (a key, a file:line) and the text on empty text, a number that is not finite or outside a
+/// double's range, or an unknown unit. The number may have any sign and size (no range is
+/// checked here; callers check theirs). The SI value, number × unit scale, is not re-checked: it
+/// can overflow to ±inf ("1e308 km").
 Quantity parse_quantity(std::string_view text, std::string_view where = {});
+
+/// The shortest decimal text that reads back to exactly `v` (std::to_chars round-trip form);
+/// "inf", "-inf", "nan" for non-finite values. Any `v`.
+std::string number_text(double v);
 
 /// Parses text that must have dimension `expected`; returns the SI value. A bare number is
 /// accepted only for Dimension::dimensionless; otherwise the error names the units accepted.
-/// The shortest decimal text that reads back to exactly `v` (std::to_chars round-trip form);
-/// "inf", "-inf", "nan" for non-finite values.
-std::string number_text(double v);
-
+/// A power (W units) is accepted for power_level when > 0 W (converted to dBm; InputError "must
+/// be a positive power to be a level" otherwise). No range is checked (as parse_quantity):
+/// negative lengths and temperatures below 0 K pass here.
 double parse_quantity_as(std::string_view text, Dimension expected, std::string_view where = {});
 
+/// Typed forms of parse_quantity_as (m, Hz, s, W, K, dBm, dB). Only parse_temperature checks a
+/// range: ≥ 0 K (InputError "... is below absolute zero"); the others return any value
+/// parse_quantity_as does.
 Length parse_length(std::string_view text, std::string_view where = {});
 Frequency parse_frequency(std::string_view text, std::string_view where = {});
 Time parse_time(std::string_view text, std::string_view where = {});

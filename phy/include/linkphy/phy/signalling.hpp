@@ -18,10 +18,14 @@ namespace linkphy {
 
 /// A pulse-amplitude modulation with `levels` = M levels. NRZ is PAM2.
 struct Modulation {
-  int levels = 2; ///< M ∈ [2, 64]: 2 is NRZ; 4, 6, 8 are the usual PAM; 3 (PAM3) is also valid
+  /// M ∈ [2, 64]: 2 is NRZ; 4, 6, 8 are the usual PAM; 3 (PAM3) is also valid. Checked by pam()
+  /// and parse_modulation only: an aggregate Modulation{m} is not checked (M = 1 divides by zero
+  /// in half_level_spacing and symbol_level).
+  int levels = 2;
 
   static Modulation nrz() { return Modulation{2}; }
-  /// PAM-M; throws InputError unless 2 ≤ M ≤ 64.
+  /// PAM-M; throws InputError "modulation: PAM<m> is not supported (accepted: NRZ, PAM2 … PAM64)"
+  /// unless 2 ≤ `m` ≤ 64.
   static Modulation pam(int m);
 
   /// "NRZ" for M = 2, else "PAM<M>".
@@ -43,7 +47,8 @@ struct Modulation {
 /// InputError naming `where` and the accepted forms.
 Modulation parse_modulation(std::string_view text, std::string_view where = {});
 
-/// Level of symbol index i ∈ [0, M-1]: -1 + 2i/(M-1).
+/// Level of symbol index i ∈ [0, M-1]: -1 + 2i/(M-1) (normalised, outer levels ±1). `index` is
+/// not checked: outside [0, M-1] the line is extended beyond ±1.
 double symbol_level(Modulation mod, int index);
 /// All M levels in increasing order.
 std::vector<double> symbol_levels(Modulation mod);
@@ -58,21 +63,27 @@ constexpr unsigned gray_decode(unsigned g) {
 }
 
 /// Level index carrying the bit group `bits` (k = log2 M bits, MSB first) under Gray mapping.
-/// Requires mod.gray_mappable().
+/// Requires mod.gray_mappable() (InputError otherwise); bits above the low k are ignored (masked,
+/// not checked).
 int gray_bits_to_index(Modulation mod, unsigned bits);
-/// Bit group (k bits, MSB first) carried by level index `index` under Gray mapping.
+/// Bit group (k bits, MSB first) carried by level index `index` under Gray mapping. Requires
+/// mod.gray_mappable() (InputError otherwise); `index` outside [0, M-1] is clamped to it (not
+/// an error).
 unsigned gray_index_to_bits(Modulation mod, int index);
 
 /// Maps bits (one per byte, 0 or 1; length a multiple of k = log2 M) to levels, k bits per
 /// symbol MSB first, Gray mapped. `levels_out.size()` must be bits.size()/k. Requires
-/// mod.gray_mappable(); throws InputError otherwise or on size mismatch.
+/// mod.gray_mappable(); throws InputError otherwise or on size mismatch. Only the low bit of each
+/// byte is read (2 reads as 0; not checked).
 void gray_modulate(Modulation mod, std::span<const std::uint8_t> bits,
                    std::span<double> levels_out);
 /// Slices each received sample to the nearest level (thresholds midway between levels) and
-/// returns the level index, 0 … M-1.
+/// returns the level index, 0 … M-1. `sample` in the normalised level unit (outer levels ±1),
+/// any value: beyond the outer levels it slices to them, NaN to 0.
 int slice_to_index(Modulation mod, double sample);
-/// Slices samples and writes k Gray-demapped bits per sample into `bits_out`
-/// (size samples.size()·k).
+/// Slices samples (normalised, as slice_to_index) and writes k Gray-demapped bits per sample
+/// into `bits_out` (size samples.size()·k). Requires mod.gray_mappable(); InputError otherwise
+/// or on size mismatch.
 void gray_demodulate(Modulation mod, std::span<const double> samples,
                      std::span<std::uint8_t> bits_out);
 

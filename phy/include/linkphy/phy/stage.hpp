@@ -12,7 +12,10 @@ namespace linkphy {
 
 /// Operating conditions a stage is evaluated at.
 struct Conditions {
-  double temperature_k = 298.15; ///< ambient/board temperature, K (200–450 K)
+  /// Ambient/board temperature, K. Not checked here nor by the media, which pass it to their
+  /// material models (copper conductors throw where the linear resistivity law fails, ≈ 51 K);
+  /// `linkphy channel`/`link --temperature` and link config files accept 200–450 K.
+  double temperature_k = 298.15;
 };
 
 /// A passive electrical medium (trace, cable, connector, via, measured channel). Its network is a
@@ -23,7 +26,9 @@ public:
   virtual ~ElectricalMedium() = default;
   /// Short human description, e.g. "stripline megtron7 w=5mil l=0.1524m".
   virtual std::string describe() const = 0;
-  /// 2-port S-parameters on `freq_hz` (ascending, ≥ 0 Hz; 0 Hz must be handled).
+  /// 2-port S-parameters on `freq_hz` (Hz, ascending, ≥ 0 Hz; 0 Hz must be handled). The grid is
+  /// not checked by every implementation: a measured channel (TouchstoneStage) refuses points
+  /// above its file's last frequency.
   virtual Network network(std::span<const double> freq_hz, const Conditions &conditions) const = 0;
 };
 

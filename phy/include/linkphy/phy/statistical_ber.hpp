@@ -14,18 +14,23 @@ struct StatisticalEyeInput {
   /// UI-spaced samples of the equalised pulse at the sampling phase, V per unit symbol (symbols
   /// ±1 at the outer levels); cursors_v[main_cursor] is the main cursor (> 0).
   std::span<const double> cursors_v;
-  int main_cursor = 0; ///< index into cursors_v, in [0, size)
-  int levels = 2;      ///< PAM order M ≥ 2
+  int main_cursor = 0; ///< index into cursors_v, in [0, size) (InputError otherwise)
+  int levels = 2;      ///< PAM order M ≥ 2 (InputError otherwise; no upper bound checked)
   /// DFE taps for post-cursors 1..N, V per unit symbol (subtracted from the cursors: residual
-  /// r_k = cursor_k − tap_k). Empty: no DFE.
+  /// r_k = cursor_k − tap_k). Empty: no DFE. Any values; taps beyond the last cursor are ignored.
   std::span<const double> dfe_taps_v;
-  double sigma_v = 0; ///< Gaussian noise σ at the decision point, V (≥ 0)
-  /// Dual-Dirac jitter: per-cursor amplitudes A_DD·h'(t_k)·UI, V (93A-40); empty for none.
+  double sigma_v = 0; ///< Gaussian noise σ at the decision point, V (≥ 0; InputError otherwise)
+  /// Dual-Dirac jitter: per-cursor amplitudes A_DD·h'(t_k)·UI, V (93A-40); empty for none. Not
+  /// checked.
   std::span<const double> jitter_dd_v;
-  double level_mismatch = 1.0;   ///< R_LM ∈ (0, 1]: decision distance d = R_LM·h0/(M−1)
+  /// R_LM ∈ (0, 1] (InputError otherwise): decision distance d = R_LM·h0/(M−1).
+  double level_mismatch = 1.0;
   bool error_propagation = true; ///< include DFE burst continuation through tap 1
-  double bin_v = 0;              ///< PMF bin, V; 0 → d/1000
-  double target_ber = 1e-12;     ///< BER at which eye_height_v is measured, (0, 0.5)
+  /// PMF bin, V: used as given when > 0; 0, a negative value or NaN → d/1000. No lower bound is
+  /// checked: a bin far below d/1000 makes the PMF (Σ|cursors| / bin_v) bins long.
+  double bin_v = 0;
+  /// BER at which eye_height_v is measured, (0, 0.5) (InputError otherwise).
+  double target_ber = 1e-12;
 };
 
 struct StatisticalEyeResult {
@@ -39,8 +44,9 @@ struct StatisticalEyeResult {
   double snr_db = 0;       ///< the E_s/σ² (dB) that gives `ber` in pure Gaussian noise
 };
 
-/// Evaluates the statistical BER. Throws InputError on a non-positive main cursor, bad level
-/// count or negative σ.
+/// Evaluates the statistical BER. Throws InputError ("statistical BER: ...") on a main cursor
+/// index outside cursors_v, a main cursor ≤ 0 V (or NaN), M < 2, σ < 0, R_LM outside (0, 1] or
+/// target_ber outside (0, 0.5).
 StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in);
 
 } // namespace linkphy

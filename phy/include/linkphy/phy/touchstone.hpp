@@ -23,13 +23,15 @@ enum class MatrixFormat { Full, Upper, Lower };
 /// order of version 1), "12_21" = N11 N12 N21 N22 (row-major).
 enum class TwoPortOrder { N21_N12, N12_N21 };
 
-/// Two-port noise parameters (Touchstone noise block), one row per noise frequency.
+/// Two-port noise parameters (Touchstone noise block), one row per noise frequency. The reader
+/// checks the frequencies only; write_touchstone checks nothing here: every vector must hold
+/// freq_hz.size() values (a shorter one is read past its end; not checked).
 struct NoiseData {
-  std::vector<double> freq_hz;    ///< strictly ascending, ≥ 0 Hz
-  std::vector<double> nfmin_db;   ///< minimum noise figure, dB (≥ 0)
+  std::vector<double> freq_hz;    ///< Hz, strictly ascending, ≥ 0 Hz (the reader's InputError)
+  std::vector<double> nfmin_db;   ///< minimum noise figure, dB (≥ 0 meaningful; not checked)
   std::vector<Complex> gamma_opt; ///< optimum source reflection coefficient, referenced to z0
   std::vector<double> rn_ohm;     ///< effective noise resistance, ohms (version 1 files store it
-                                  ///< normalised to R; it is multiplied by R here)
+                                  ///< normalised to R; it is multiplied by R here); not checked
   bool empty() const { return freq_hz.empty(); }
 };
 
@@ -41,7 +43,7 @@ struct TouchstoneData {
   ParameterKind parameter = ParameterKind::S;
   TouchstoneFormat format = TouchstoneFormat::MA;
   FrequencyUnit unit = FrequencyUnit::GHz;
-  double option_r_ohm = 50.0; ///< the option line's R (ohms)
+  double option_r_ohm = 50.0; ///< the option line's R (ohms; finite and > 0, else InputError)
   MatrixFormat matrix_format = MatrixFormat::Full;
   TwoPortOrder two_port_order = TwoPortOrder::N21_N12;
   NoiseData noise;                   ///< empty when the file has no noise block
@@ -72,11 +74,15 @@ TouchstoneData read_touchstone(const std::string &path);
 
 /// Parses Touchstone text already in memory. `source` names it in errors and gives the network
 /// name's stem; `ports_from_extension` is N of a .sNp name (0 = unknown: version 2 keyword
-/// [Number of Ports] is then required).
+/// [Number of Ports] is then required; ≤ 0 with version 1 text is an InputError). Its upper
+/// bound is not checked here (touchstone_ports_from_extension returns 1 to 10000; [Number of
+/// Ports] is refused above 10000): a version 1 text parsed with a larger N allocates N² numbers
+/// per point.
 TouchstoneData parse_touchstone(std::string_view text, const std::string &source,
                                 int ports_from_extension);
 
-/// N of a file name ending in .sNp (case-insensitive), 0 otherwise.
+/// N of a file name ending in .sNp (case-insensitive), 1 ≤ N ≤ 10000; 0 otherwise (also for
+/// N = 0, N > 10000 or a non-number).
 int touchstone_ports_from_extension(const std::string &path);
 
 /// Options of write_touchstone().
@@ -84,7 +90,8 @@ struct TouchstoneWriteOptions {
   TouchstoneFormat format = TouchstoneFormat::RI;
   FrequencyUnit unit = FrequencyUnit::Hz;
   /// 1: version 1.1 (needs one z0 for every port); 2: version 2.0 with [Reference];
-  /// 0: version 1 when every port has the same z0, version 2 otherwise.
+  /// 0: version 1 when every port has the same z0, version 2 otherwise. Any other value:
+  /// InputError "Touchstone version must be 1 or 2".
   int version = 0;
   std::vector<std::string> comments; ///< written as '!' lines at the top
   NoiseData noise;                   ///< written only for 2-ports when not empty
@@ -92,7 +99,10 @@ struct TouchstoneWriteOptions {
 
 /// Writes S-parameters as Touchstone text with every number at full double precision (shortest
 /// representation that reads back to the same double). Rows of ≥ 3-port data wrap after 4
-/// pairs, as version 1 requires. Throws InputError when version 1 is asked and z0 differ.
+/// pairs, as version 1 requires. Throws InputError when version 1 is asked and z0 differ, on an
+/// inconsistent network (ports < 1, S or z0 of the wrong size), a z0 not finite and > 0 ohm, or
+/// a version 1 noise block starting above the last frequency. The frequency grid is written as
+/// given (not checked: ascending, ≥ 0 Hz expected).
 void write_touchstone(std::ostream &out, const Network &net,
                       const TouchstoneWriteOptions &options = {});
 
@@ -100,7 +110,7 @@ void write_touchstone(std::ostream &out, const Network &net,
 /// letters: to_string(ParameterKind) in network_ops.hpp)
 std::string_view to_string(TouchstoneFormat format);
 std::string_view to_string(FrequencyUnit unit);
-/// Multiplier from `unit` to hertz (1, 1e3, 1e6, 1e9).
+/// Multiplier from `unit` to hertz (1, 1e3, 1e6, 1e9; 1 for a value outside the enum).
 double hz_per(FrequencyUnit unit);
 /// "ri", "ma", "db" in any case; throws InputError(where, ...) otherwise.
 TouchstoneFormat parse_touchstone_format(std::string_view text, const std::string &where);

@@ -36,7 +36,9 @@ inline Frequency hertz(double v) { return v * si::hertz; }
 inline Time seconds(double v) { return v * si::second; }
 inline Power watts(double v) { return v * si::watt; }
 inline Resistance ohms(double v) { return v * si::ohm; }
+/// `v` in K; not checked (≥ 0 K meaningful; parse_temperature refuses below 0 K).
 inline Temperature kelvin(double v) { return v * boost::units::absolute<si::temperature>(); }
+/// `v` in °C; not checked (≥ −273.15 °C meaningful).
 inline Temperature celsius(double v) { return kelvin(v + 273.15); }
 /// Degrees Celsius of an absolute temperature.
 inline double to_celsius(Temperature t) { return t.value() - 273.15; }
@@ -52,7 +54,9 @@ public:
   double power_ratio() const { return std::pow(10.0, db_ / 10.0); }
   /// Amplitude ratio 10^(dB/20).
   double amplitude_ratio() const { return std::pow(10.0, db_ / 20.0); }
+  /// `r` > 0 (a ratio, dimensionless); not checked: 0 gives −inf dB, r < 0 NaN.
   static Db from_power_ratio(double r) { return Db(10.0 * std::log10(r)); }
+  /// `r` > 0, as from_power_ratio; not checked.
   static Db from_amplitude_ratio(double r) { return Db(20.0 * std::log10(r)); }
   constexpr Db operator-() const { return Db(-db_); }
   constexpr Db &operator+=(Db o) {
@@ -82,6 +86,7 @@ public:
   constexpr double value() const { return dbm_; }
   /// The level as a power in watts.
   Power power() const { return watts(1e-3 * std::pow(10.0, dbm_ / 10.0)); }
+  /// `p` > 0 W; not checked: 0 W gives −inf dBm, a negative power NaN.
   static Dbm from_power(Power p) { return Dbm(10.0 * std::log10(p.value() / 1e-3)); }
   constexpr Dbm &operator+=(Db d) {
     dbm_ += d.value();

@@ -20,8 +20,9 @@ struct CatalogInfo {
 /// The built-in catalogs, in module order then name.
 const std::vector<CatalogInfo> &catalog_infos();
 
-/// The loaded catalog `name` (one of catalog_infos()). Throws InputError naming `where` and
-/// listing the known catalogs for an unknown name.
+/// The loaded catalog `name` (one of catalog_infos(), exact and case-sensitive). Throws
+/// InputError naming `where` and listing the known catalogs for an unknown name, or what loading
+/// the catalog throws (a missing data directory or file, malformed TOML).
 const Catalog &builtin_catalog_named(const std::string &name, const std::string &where);
 
 } // namespace linkphy::sweeps

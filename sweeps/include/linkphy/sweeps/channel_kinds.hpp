@@ -20,7 +20,8 @@ namespace linkphy::sweeps {
 /// What a factory may use besides the spec: catalogs (built-in + user) and the directory that
 /// relative file names in specs are resolved against.
 struct ChannelContext {
-  channels::ChannelCatalogs catalogs;
+  channels::ChannelCatalogs catalogs; ///< built-in catalogs, with the user's (--catalog) over them
+  /// Directory relative file names in specs are resolved against (not checked to exist here).
   std::filesystem::path base_dir = std::filesystem::current_path();
 };
 
@@ -34,13 +35,14 @@ struct ChannelStage {
 
 using ChannelFactory = std::function<ChannelStage(const Spec &spec, const ChannelContext &ctx)>;
 
-/// Registers a kind (name must be new; throws std::logic_error on a duplicate). `help` is one
-/// line listing the kind's keys with their units.
+/// Registers a kind (name must be new; throws std::logic_error on a duplicate; the name is not
+/// otherwise checked). `help` is one line listing the kind's keys with their units. Returns true.
 bool register_channel_kind(const std::string &kind, const std::string &help,
                            ChannelFactory factory);
 
-/// Builds the stage of a spec string. Throws InputError on an unknown kind (listing the known
-/// ones) or on a bad key (from the factory).
+/// Builds the stage of a spec string "KIND:key=value,..." (parse_spec). Throws InputError on
+/// malformed text, an unknown kind (listing the known ones) or on a bad key or value (from the
+/// factory, which checks each kind's ranges).
 ChannelStage make_channel_stage(const std::string &spec_text, const ChannelContext &ctx);
 
 /// Registered kind names, sorted.

@@ -16,7 +16,8 @@ struct EvaluationContext {
   /// com.hpp Settings::threads), ≥ 0: 0 = the library default (one per core, at most 8); 1 =
   /// single-threaded, what a sweep asks when it runs points on several threads at once (its
   /// workers already fill the cores; a search worker per core inside each point would
-  /// oversubscribe them).
+  /// oversubscribe them). A negative value: the link evaluator's InputError "search threads: must
+  /// be >= 0"; evaluators without inner threads ignore it. No upper bound is checked.
   int point_threads = 0;
 };
 
@@ -73,7 +74,8 @@ const std::vector<EvaluatorInfo> &evaluators();
 /// A new evaluator by name; InputError naming `where` and listing the known ones otherwise.
 std::unique_ptr<Evaluator> make_evaluator(const std::string &name, const std::string &where);
 
-/// Formats a double for CSV/JSON with 12 significant digits ("nan"/"inf" spelled out).
+/// Formats a double for CSV/JSON with 12 significant digits, as printf's %.12g ("nan", "inf",
+/// "-inf" spelled out). Any value.
 std::string format_value(double v);
 /// The same into `text` (replacing its content, reusing its buffer: a sweep row's cells).
 void format_value_into(double v, std::string &text);

@@ -10,24 +10,31 @@
 
 namespace linkphy::sweeps {
 
+/// Nothing here is checked by linkphy: values go into the gnuplot script as they are, and
+/// gnuplot's own error becomes render_plot's InputError "gnuplot failed: ...".
 struct PlotSeries {
-  std::string title;                 ///< legend entry (shown literally, no enhanced-text markup)
-  std::vector<double> x, y;          ///< same length; non-finite points are skipped
-  std::string style = "linespoints"; ///< gnuplot style: lines, points, linespoints
-  int point_type = 7;                ///< gnuplot pointtype
-  double point_size = 1.0;           ///< gnuplot pointsize
+  std::string title; ///< legend entry (shown literally, no enhanced-text markup)
+  /// Same length (not checked: points past the shorter are ignored); non-finite points, and
+  /// points ≤ 0 on a log axis, are skipped.
+  std::vector<double> x, y;
+  std::string style = "linespoints"; ///< gnuplot style: lines, points, linespoints (written as is)
+  int point_type = 7;                ///< gnuplot pointtype (1 to 14 meaningful)
+  double point_size = 1.0;           ///< gnuplot pointsize, > 0 meaningful
 };
 
 struct PlotSpec {
   std::string title;
   std::string xlabel, ylabel;            ///< with units, e.g. "distance (m)"
   bool logx = false, logy = false;       ///< logarithmic axes (data > 0 on them)
-  std::string key = "outside right top"; ///< gnuplot `set key` placement
-  std::vector<PlotSeries> series;        ///< at least one with a point
-  int width_px = 900, height_px = 560;   ///< image size, pixels (> 0)
+  std::string key = "outside right top"; ///< gnuplot `set key` placement (written as is)
+  /// At least one series with a drawable point (InputError "... has no point to draw" otherwise).
+  std::vector<PlotSeries> series;
+  /// Image size, pixels (> 0 meaningful; not checked here: gnuplot refuses what it cannot draw).
+  int width_px = 900, height_px = 560;
 };
 
-/// The gnuplot script that draws `spec` into `output` (terminal from the extension).
+/// The gnuplot script that draws `spec` into `output` (terminal from the extension: .svg or .png,
+/// InputError otherwise; InputError when no series has a drawable point).
 std::string gnuplot_script(const PlotSpec &spec, const std::filesystem::path &output);
 
 /// Renders `spec` to `output` (.svg or .png). The gnuplot program is `gnuplot` on PATH, or the

@@ -29,21 +29,26 @@ inline constexpr unsigned kMaxThreads = 1024;
 
 /// Starts `count` threads running `body` into `pool`. If the system refuses one
 /// (std::system_error), calls `stop` (which must make the started ones return), joins them and
-/// throws InputError naming --threads.
+/// throws InputError naming --threads. `count` is not checked here (0 starts none; callers keep
+/// it within kMaxThreads).
 void start_threads(std::vector<std::thread> &pool, unsigned count,
                    const std::function<void()> &body, const std::function<void()> &stop);
 
+/// check_sweep_options' checks are given per member (InputError naming the option).
 struct SweepOptions {
-  std::string output;    ///< CSV path; empty or "-" streams unsorted rows to stdout
-  unsigned threads = 1;  ///< worker threads (per process), ≥ 1
-  bool resume = false;   ///< continue OUT.partial (requires output)
-  int shard_index = 1;   ///< K of --shard K/N, 1 ≤ K ≤ N
-  int shard_count = 1;   ///< N of --shard K/N, ≥ 1
+  /// CSV path; empty or "-" streams unsorted rows to stdout. Otherwise check_output_path: a
+  /// directory, a symbolic link, a device, FIFO or socket, or a missing parent directory is
+  /// refused ("-o 'PATH': ...").
+  std::string output;
+  unsigned threads = 1; ///< worker threads (per process), 1 to kMaxThreads ("--threads N ...")
+  bool resume = false; ///< continue OUT.partial (requires output: "--resume: needs an output file")
+  int shard_index = 1; ///< K of --shard K/N, 1 ≤ K ≤ N ("--shard: K/N needs 1 ≤ K ≤ N")
+  int shard_count = 1; ///< N of --shard K/N, ≥ 1
   bool progress = false; ///< draw a progress bar on stderr
   /// Progress as log lines on stderr (each 10 % once the run has lasted 10 s, or each minute):
   /// for batch jobs whose stderr is not a terminal.
   bool progress_log = false;
-  int ranks = 1; ///< MPI ranks taking part (recorded in the sidecar), ≥ 1
+  int ranks = 1; ///< MPI ranks taking part (recorded in the sidecar only), ≥ 1; not checked
 };
 
 struct SweepSummary {
@@ -69,16 +74,18 @@ std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &ev
 /// evaluation plus one string join. Thread-safe when the evaluator is.
 class SweepRows {
 public:
-  /// `threads` (≥ 1): how many threads will call append_row at once. Above 1 every point runs
-  /// its own inner parallelism single-threaded (EvaluationContext::point_threads = 1: the
-  /// statistical tier's equaliser search), else with the library default (one thread per core).
+  /// `threads` (≥ 1; 0 is not checked and acts as 1): how many threads will call append_row at
+  /// once. Above 1 every point runs its own inner parallelism single-threaded
+  /// (EvaluationContext::point_threads = 1: the statistical tier's equaliser search), else with
+  /// the library default (one thread per core).
   SweepRows(const SweepSpec &spec, const Evaluator &evaluator, unsigned threads = 1);
   /// The column names (sweep_header).
   const std::vector<std::string> &header() const { return header_; }
   /// The header line (no '\n').
   const std::string &header_line() const { return header_line_; }
-  /// Evaluates point i (0 ≤ i < point_count) and appends its line with '\n' to `out`. `cells` is
-  /// the caller's scratch space. Throws what the evaluator throws.
+  /// Evaluates point i (0 ≤ i < point_count; not checked, as SweepSpec::point) and appends its
+  /// line with '\n' to `out`. `cells` is the caller's scratch space. Throws what the evaluator
+  /// throws.
   void append_row(std::uint64_t i, std::string &out, std::vector<std::string> &cells) const;
   /// Evaluates point i and rejects keys the evaluator does not accept (InputError naming the key
   /// and its FILE:LINE): the check every backend runs before it touches a file.
@@ -120,7 +127,7 @@ public:
 
   /// Number of points of this shard still to evaluate.
   std::uint64_t todo_count() const { return todo_count_; }
-  /// The k-th point still to evaluate (0 ≤ k < todo_count()), ascending in k.
+  /// The k-th point still to evaluate (0 ≤ k < todo_count(); not checked), ascending in k.
   std::uint64_t todo_point(std::uint64_t k) const {
     return todo_.empty() ? first_ + k * stride_ : todo_[k];
   }
@@ -144,7 +151,7 @@ public:
   std::uint64_t written() const;
   /// Every point is in: renames OUT.partial onto OUT (atomically; first sorted by point index if
   /// rows came out of order), writes OUT.json. `seconds` is the evaluation wall time for the
-  /// sidecar.
+  /// sidecar, s (≥ 0; recorded as given, not checked).
   SweepSummary finish(double seconds);
   /// A point failed: closes and removes OUT.partial (no partial output is left).
   void fail();
@@ -203,8 +210,8 @@ private:
 /// `linkphy sweep` calls it once before running.
 void keep_freed_memory();
 
-/// Throws InputError for options no backend accepts (shard K/N out of range, no thread, --resume
-/// without an output file).
+/// Throws InputError for options no backend accepts (shard K/N out of range, threads outside 1
+/// to kMaxThreads, a bad output path, --resume without an output file).
 void check_sweep_options(const SweepOptions &options);
 
 /// Runs the sweep on `options.threads` threads. Throws InputError on bad input (nothing is left

@@ -8,11 +8,13 @@
 //   [fixed]                       # keys every point gets
 //   fec = "KP4"
 //   [axes]                        # one key per axis, in this order (first varies slowest)
-//   ber_pre = { log = ["1e-6", "1e-2"], points = 41 }   # log range, ends included
+//   ber_pre = { log = ["1e-6", "1e-2"], points = 41 }   # log range, ends included, ends > 0
 //   length = { lin = ["0.5 m", "5 m"], points = 10 }    # linear range
+//   (points: whole number 1 to 1e8 per range, even with --force; 1 gives the start only)
 //   modulation = ["NRZ", "PAM4"]                        # list
 //
-// Range ends carry units like every input; the generated values keep the start's unit.
+// Range ends carry units like every input (both of one dimension); the generated values keep the
+// start's unit, written with 12 significant digits.
 #pragma once
 
 #include <linkphy/phy/params.hpp>
@@ -48,11 +50,15 @@ struct SweepSpec {
   std::string source_text; ///< the TOML file's text (for the JSON sidecar)
   std::filesystem::path file;
 
-  /// Number of points (product of axis lengths, or the common length for zip).
+  /// Number of points (product of axis lengths, saturating at UINT64_MAX, or the common length
+  /// for zip). Axes must be non-empty (read_sweep_spec checks; in a product an empty one of a spec
+  /// built in code divides by zero).
   std::uint64_t point_count() const;
-  /// The axis value indices of point i (0 ≤ i < point_count()); first axis varies slowest.
+  /// The axis value indices of point i (0 ≤ i < point_count(); not checked: a product wraps
+  /// around, a zip returns i itself); first axis varies slowest.
   std::vector<std::size_t> point_indices(std::uint64_t i) const;
-  /// The parameters of point i: fixed keys plus one value per axis.
+  /// The parameters of point i: fixed keys plus one value per axis. `i` as point_indices (not
+  /// checked: i ≥ point_count() of a zip reads past the axis values).
   ParamSet point(std::uint64_t i) const;
 };
 

@@ -6,15 +6,21 @@
 
 namespace linkphy::transceivers {
 
+/// The ranges are those load_com_table checks (InputError naming the key); a config built in code
+/// is not checked here.
 struct DfeConfig {
-  std::vector<double> b_max;  ///< upper limit of fixed taps 1..N_b, normalised to the cursor
-  std::vector<double> b_min;  ///< lower limit of fixed taps 1..N_b (same size as b_max)
-  int n_bg = 0;               ///< floating tap groups (0 = none)
-  int n_bf = 0;               ///< taps per floating group
-  int n_f = 0;                ///< floating taps lie in (N_b, N_f], UI
-  double b_max_g = 0;         ///< |b| limit of floating taps
-  double b_float_rss_max = 0; ///< RSS limit of the taps from n_tail_start on (0 = none)
-  int n_tail_start = 0;       ///< first tap of the RSS-limited tail, 1-based (0 = none)
+  /// Upper limit of fixed taps 1..N_b, normalised to the cursor (dimensionless), |b_max| ≤ 2;
+  /// N_b = size, 0 to 1000.
+  std::vector<double> b_max;
+  /// Lower limit of fixed taps 1..N_b (same size as b_max), b_min ≤ b_max. No lower bound is
+  /// checked (the loader's message says |b| ≤ 2, but tests only b_max).
+  std::vector<double> b_min;
+  int n_bg = 0; ///< floating tap groups (0 = none), 0 to 100
+  int n_bf = 0; ///< taps per floating group, 0 to 100
+  int n_f = 0;  ///< floating taps lie in (N_b, N_f], UI; 0 to 10000, ≥ N_b + N_bf if N_bg > 0
+  double b_max_g = 0;         ///< |b| limit of floating taps, 0 to 2
+  double b_float_rss_max = 0; ///< RSS limit of the taps from n_tail_start on (0 = none), 0 to 2
+  int n_tail_start = 0;       ///< first tap of the RSS-limited tail, 1-based (0 = none), 0 to 10000
 };
 
 } // namespace linkphy::transceivers
