@@ -1,6 +1,7 @@
 // Uniform line → 2-port S. Pozar, "Microwave Engineering", 4th ed., §2.1 and Table 4.2.
 #include <linkphy/channels/line.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include "complex_fast.hpp"
 
@@ -36,10 +37,12 @@ Complex characteristic_impedance(Complex z_per_m, Complex y_per_m) {
 }
 
 void fill_line_network(Network &net, const LineConstants &line, double length_m, double z0_ohm) {
-  if (!(length_m >= 0.0))
-    throw InputError("line", "length must be >= 0 m");
-  if (!(z0_ohm > 0.0))
-    throw InputError("line", "reference impedance must be > 0 ohm");
+  if (!(length_m >= 0.0) || !std::isfinite(length_m))
+    throw InputError("line",
+                     "length must be >= 0 m and finite (got " + number_text(length_m) + " m)");
+  if (!(z0_ohm > 0.0) || !std::isfinite(z0_ohm))
+    throw InputError("line", "reference impedance must be > 0 ohm and finite (got " +
+                                 number_text(z0_ohm) + " ohm)");
   const std::size_t nf = net.frequencies();
   if (net.ports != 2 || line.z_per_m.size() != nf || line.y_per_m.size() != nf)
     throw InputError("line", "network and line constants must be a 2-port on the same grid");

@@ -110,7 +110,12 @@ Network TouchstoneStage::network(std::span<const double> freq_hz, const Conditio
   std::size_t j = 0;
   for (std::size_t k = 0; k < freq_hz.size(); ++k) {
     const double x = freq_hz[k];
-    if (!(x >= 0.0) || x > hi * (1 + 1e-12))
+    if (!(x >= 0.0))
+      throw InputError("touchstone '" + path_ + "'",
+                       "frequency " + number_text(x) +
+                           " Hz in the grid is negative or not a number; accepted: 0 Hz up to " +
+                           number_text(hi / 1e9) + " GHz, the file's last frequency");
+    if (x > hi * (1 + 1e-12))
       throw InputError("touchstone '" + path_ + "'",
                        "the frequency grid goes above the file's last frequency (" +
                            number_text(hi / 1e9) + " GHz); accepted: 0 Hz up to that");

@@ -81,8 +81,13 @@ Network extrapolate_to_dc(const Network &net) {
   }
   const double f0 = net.freq_hz[0];
   const double f1 = net.freq_hz[1];
-  const long steps = std::lround(f0 / (f1 - f0));
-  const std::size_t m = static_cast<std::size_t>(std::max(1L, steps));
+  // skrf prepends round(f0/(f1 − f0)) points; capped here so that a file whose first step is
+  // tiny (1 GHz, 1 GHz + 1 Hz) does not ask for 10⁹ points. The points below f0 lie on a
+  // straight line in re/im between the DC value and S(f0), so 10,000 of them already sample it
+  // finely for any caller that interpolates between them.
+  constexpr double kMaxDcPoints = 10000;
+  const double steps = std::round(std::min(f0 / (f1 - f0), kMaxDcPoints));
+  const std::size_t m = static_cast<std::size_t>(std::max(1.0, steps));
   const std::size_t nn = static_cast<std::size_t>(net.ports) * net.ports;
 
   // DC value: magnitude and unwrapped phase extrapolated linearly from the first two points.

@@ -27,10 +27,10 @@ Complex propagation_constant(Complex z_per_m, Complex y_per_m);
 /// Zc = Z'/γ (ohm); infinite when γ = 0 (DC of a line with G = 0).
 Complex characteristic_impedance(Complex z_per_m, Complex y_per_m);
 
-/// Fills the 2-port S of a uniform line of `length_m` (m, ≥ 0) referenced to `z0_ohm` (ohm, > 0)
-/// at both ports into `net` (which must be a 2-port on the same grid as the constants).
-/// InputError ("line: ...") for a negative or NaN length, z0 ≤ 0 or NaN, or a grid mismatch;
-/// +inf passes both checks (an infinite length gives NaN S). Closed form
+/// Fills the 2-port S of a uniform line of `length_m` (m, ≥ 0, finite) referenced to `z0_ohm`
+/// (ohm, > 0, finite) at both ports into `net` (which must be a 2-port on the same grid as the
+/// constants). InputError ("line: ...") for a length or z0 outside those, or a grid mismatch.
+/// Closed form
 /// S11 = S22 = (Zc²−Z0²)·sinh(γℓ)/D, S21 = S12 = 2·Zc·Z0/D, D = 2·Zc·Z0·cosh(γℓ) +
 /// (Zc²+Z0²)·sinh(γℓ), evaluated in a scaled form that stays finite for any loss; points where
 /// Y' = 0 or Z' = 0 (DC) use the ABCD limit A = 1, B = Z'ℓ, C = Y'ℓ.

@@ -18,7 +18,7 @@ public:
   /// "1-3:2-4" for IEEE 802.3 channel files) for the differential path of a 4-port — Sdd
   /// referenced to 2·z0. Ports are 1 to N, A ≠ B, each pair's ports distinct. Throws InputError on
   /// a bad file or port map, a file with |S| > 1e6 (require_channel_magnitudes) or fewer than 2
-  /// frequencies. The DC extension's added points are not bounded (see extrapolate_to_dc).
+  /// frequencies. The DC extension adds at most 10,000 points (see extrapolate_to_dc).
   TouchstoneStage(const std::string &path, const std::string &ports);
   std::string describe() const override;
   /// On `freq_hz` (Hz), each in [0, the file's last frequency] (InputError "the frequency grid

@@ -92,14 +92,15 @@ Network interpolate(const Network &net, std::span<const double> freq_hz);
 
 /// Extends a network (≥ 2 frequencies, first > 0 Hz) down to DC, as skrf
 /// Network.extrapolate_to_dc(kind='linear'): the DC value is extrapolated linearly in magnitude and
-/// unwrapped phase from the first two points; m = max(1, round(f0/(f1 − f0))) points
+/// unwrapped phase from the first two points; m = max(1, round(min(f0/(f1 − f0), 10000))) points
 /// 0, f0/m, …, (m−1)·f0/m are prepended, those between DC and f0 interpolated linearly (re/im)
 /// between the extrapolated DC value and S(f0); finally the DC value keeps only its real part.
 /// Differences from skrf: skrf's default kind is 'rational', and skrf resamples the whole network
 /// onto a uniform grid; here the original points are kept unchanged (identical to skrf when the
 /// grid is uniform and f0 is a multiple of the step). A network already starting at 0 Hz is
-/// returned unchanged; one with a single point (f0 > 0) is an InputError. The number m of points
-/// prepended is not bounded: first points 1 GHz and 1 GHz + 1 Hz ask for 10⁹ points.
+/// returned unchanged; one with a single point (f0 > 0) is an InputError. m is capped at 10,000
+/// (skrf's is not: first points 1 GHz and 1 GHz + 1 Hz would ask for 10⁹ points); below the cap
+/// the result is skrf's.
 Network extrapolate_to_dc(const Network &net);
 
 struct PassivityReport {
