@@ -120,6 +120,21 @@ TEST_CASE("TX FFE taps out of range are refused", "[com][table]") {
 TEST_CASE("DFE limits must be consistent", "[com][table]") {
   const auto p = write_variant("dfe", "b_min = [0.3,", "b_min = [0.9,");
   CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("b_min <= b_max"));
+  // |b| <= 2 holds for b_min too (b_min = -50 used to load: only b_max was tested).
+  const auto low =
+      write_variant("dfe_low", "b_min = [0.3, 0.05, -0.03,", "b_min = [0.3, 0.05, -50,");
+  CHECK_THROWS_WITH(load_com_table(low), Catch::Contains("tap 3") && Catch::Contains("|b| <= 2"));
+}
+
+TEST_CASE("port_order takes whole port numbers", "[com][table][bad_input]") {
+  // 1.5 used to truncate to 1 and load as [1, 3, 2, 4].
+  const auto p =
+      write_variant("port_half", "port_order = [1, 3, 2, 4]", "port_order = [1.5, 3, 2, 4]");
+  CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("signal.port_order") &&
+                                           Catch::Contains("'1.5' is not a port number"));
+  const auto ok =
+      write_variant("port_ok", "port_order = [1, 3, 2, 4]", "port_order = [1, 2, 3, 4]");
+  CHECK(load_com_table(ok).port_order[1] == 2);
 }
 
 TEST_CASE("a raised-cosine RX roll-off needs both corners, start below end", "[com][table]") {

@@ -249,8 +249,14 @@ ComTable load_com_table(const std::filesystem::path &path) {
   if (sig.has("port_order")) {
     const auto po = sig.numbers("port_order");
     std::vector<int> seen;
-    for (double v : po)
+    for (double v : po) {
+      if (!(v == std::floor(v)) || std::abs(v) > 1000) // 1.5 used to truncate to port 1
+        throw InputError(sig.where("port_order"),
+                         "'" + number_text(v) +
+                             "' is not a port number; accepted: a permutation "
+                             "of [1, 2, 3, 4] (whole numbers)");
       seen.push_back(static_cast<int>(v));
+    }
     std::vector<int> sorted = seen;
     std::sort(sorted.begin(), sorted.end());
     if (sorted != std::vector<int>{1, 2, 3, 4})
@@ -327,8 +333,9 @@ ComTable load_com_table(const std::filesystem::path &path) {
     throw InputError(df.where("b_max"),
                      "b_max and b_min need N_b = " + std::to_string(nb) + " values each");
   for (int k = 0; k < nb; ++k)
-    if (t.dfe.b_min[static_cast<std::size_t>(k)] > t.dfe.b_max[static_cast<std::size_t>(k)] ||
-        std::abs(t.dfe.b_max[static_cast<std::size_t>(k)]) > 2)
+    if (!(t.dfe.b_min[static_cast<std::size_t>(k)] <= t.dfe.b_max[static_cast<std::size_t>(k)]) ||
+        !(std::abs(t.dfe.b_max[static_cast<std::size_t>(k)]) <= 2) ||
+        !(std::abs(t.dfe.b_min[static_cast<std::size_t>(k)]) <= 2))
       throw InputError(df.where("b_min"),
                        "tap " + std::to_string(k + 1) + ": needs b_min <= b_max and |b| <= 2");
   t.dfe.n_bg = df.integer("N_bg", 0, 100);

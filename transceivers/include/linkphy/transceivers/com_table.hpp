@@ -35,8 +35,8 @@ struct ComTable {
   double t_r_s = 0;                         ///< TX transition time 20–80 %, s (0 to 1 ns)
   double r_0_ohm = 50;                      ///< reference impedance (single-ended), Ω (1 to 1000)
   double r_d_tx_ohm = 50, r_d_rx_ohm = 50;  ///< die terminations, Ω (1 to 1000)
-  /// .s4p ports as [in+, in−, out+, out−] (IEEE "Port Order"): a permutation of 1..4. The loader
-  /// truncates each number to an integer before that check, so 1.5 reads as 1 (not refused).
+  /// .s4p ports as [in+, in−, out+, out−] (IEEE "Port Order"): a permutation of 1..4, whole
+  /// numbers (the loader refuses 1.5).
   int port_order[4] = {1, 3, 2, 4};
   // Receiver and noise
   double f_r_hz = 0; ///< RX Butterworth 3 dB frequency, Hz (key f_r: 0.01 to 10 × f_b)

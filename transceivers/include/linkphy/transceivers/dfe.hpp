@@ -12,8 +12,8 @@ struct DfeConfig {
   /// Upper limit of fixed taps 1..N_b, normalised to the cursor (dimensionless), |b_max| ≤ 2;
   /// N_b = size, 0 to 1000.
   std::vector<double> b_max;
-  /// Lower limit of fixed taps 1..N_b (same size as b_max), b_min ≤ b_max. No lower bound is
-  /// checked (the loader's message says |b| ≤ 2, but tests only b_max).
+  /// Lower limit of fixed taps 1..N_b (same size as b_max), b_min ≤ b_max, |b_min| ≤ 2 (the
+  /// loader checks both).
   std::vector<double> b_min;
   int n_bg = 0; ///< floating tap groups (0 = none), 0 to 100
   int n_bf = 0; ///< taps per floating group, 0 to 100
