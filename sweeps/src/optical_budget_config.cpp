@@ -1,6 +1,7 @@
 // TOML → OpticalLinkInputs for `linkphy optical-budget` (keys: the 10GEPBud input cells in
 // snake_case; see optical_budget_config.hpp).
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/optical_budget_config.hpp>
 
 #include "toml_text.hpp"
@@ -104,13 +105,27 @@ OpticalBudgetConfig optical_budget_from_params(const ParamSet &p) {
   const int targets = p.has("q") + p.has("ber_target") + p.has("ser_target");
   if (targets != 1)
     throw InputError(p.where(), "give exactly one of q, ber_target, ser_target");
+  // The model takes Q 1 to 20 (as the key q): a target must give Q >= 1. SER = 2(M−1)/M·Q(q) and
+  // a Gray-coded BER = SER/log2(M) (Agrawal eq. 4.5.10; IEEE 10GEPBud), so at Q = 1:
+  const double q_at_1 = 0.5 * std::erfc(1 / std::sqrt(2.0)); // 0.1587
+  const double ser_max = 2.0 * (in.levels - 1) / in.levels * q_at_1;
+  const double ber_max = in.levels == 2 ? q_at_1 : ser_max / 2;
+  auto target = [&](const std::string &key, double max) {
+    const double v = p.number(key, 1e-30, 0.7);
+    if (!(v <= max))
+      throw InputError(p.where_key(key), "'" + number_text(v) + "' gives Q below 1 for " +
+                                             cfg.modulation + "; accepted: 1e-30 to " +
+                                             number_text(std::floor(max * 1e4) / 1e4) +
+                                             " (Q 1 to 20)");
+    return v;
+  };
   if (p.has("q"))
     in.q = p.number("q", 1, 20);
   else if (p.has("ber_target"))
-    in.q = in.levels == 2 ? q_from_ber(p.number("ber_target", 1e-30, 0.49))
-                          : q_from_ser(p.number("ber_target", 1e-30, 0.49) * 2, in.levels);
+    in.q = in.levels == 2 ? q_from_ber(target("ber_target", ber_max))
+                          : q_from_ser(target("ber_target", ber_max) * 2, in.levels);
   else
-    in.q = q_from_ser(p.number("ser_target", 1e-30, 0.7), in.levels);
+    in.q = q_from_ser(target("ser_target", ser_max), in.levels);
 
   using D = Dimension;
   in.reach_km = p.quantity("reach", D::length) / 1e3;

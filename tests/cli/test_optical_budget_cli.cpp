@@ -194,6 +194,20 @@ TEST_CASE("optical-budget: bad input gives one line and exit 2", "[cli][optics]"
   bad(cfg + " --set 'reach=82 ps'", "reach");       // wrong dimension
   bad(cfg + " --set 'frobnicate=1'", "frobnicate"); // unknown key
   bad(cfg + " --set 'ber_target=1e-12'", "exactly one of q");
+  // A target above what Q >= 1 allows names its key and the limit (it used to name only the file
+  // and the computed Q, or for PAM4 from 0.375 a key not given, ser_target).
+  const std::string no_q = [&] {
+    std::string t = sheet_text("850S50_500");
+    const auto q = t.find("\nq = ");
+    REQUIRE(q != std::string::npos);
+    t.erase(q + 1, t.find('\n', q + 1) - q);
+    return "--config " + write_temp("noq.toml", t);
+  }();
+  bad(no_q + " --set 'ber_target=0.16'", "ber_target");
+  bad(no_q + " --set 'ber_target=0.16'",
+      "'0.16' gives Q below 1 for NRZ; accepted: 1e-30 to 0.1586");
+  bad(no_q + " --set 'ber_target=0.4' --set modulation=PAM4", "accepted: 1e-30 to 0.1189");
+  bad(no_q + " --set 'ser_target=0.24' --set modulation=PAM4", "ser_target");
   std::string text = sheet_text("850S50_500");
   const auto p = text.find("tx_avg_power_worst");
   text.replace(p, text.find('\n', p) - p, "extinction_ratio = \"0 dB\"");
