@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
 
 namespace linkphy::sweeps {
@@ -243,6 +244,8 @@ std::uint64_t SweepSpec::point_count() const {
   std::uint64_t n = 1;
   for (const auto &a : axes) {
     const std::uint64_t len = a.values.size();
+    if (len == 0) // a spec built in code with an empty axis: no points (the reader refuses one)
+      return 0;
     if (n > UINT64_MAX / len)
       return UINT64_MAX;
     n *= len;
@@ -251,6 +254,9 @@ std::uint64_t SweepSpec::point_count() const {
 }
 
 std::vector<std::size_t> SweepSpec::point_indices(std::uint64_t i) const {
+  if (i >= point_count())
+    throw std::out_of_range("sweep point " + std::to_string(i) + " of a spec with " +
+                            std::to_string(point_count()) + " points");
   std::vector<std::size_t> idx(axes.size());
   if (combine == Combine::zip) {
     for (auto &v : idx)

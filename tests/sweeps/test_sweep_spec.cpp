@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 using namespace linkphy;
 using namespace linkphy::sweeps;
@@ -69,6 +70,16 @@ evaluator = "pam"
 length = { lin = ["500 mm", "1 m"], points = 3 }
 )");
   CHECK(read_sweep_spec(u).axes[0].values[2] == "1000 mm");
+  // Past the last point: out_of_range (a zip read past its axis values, a product wrapped round).
+  CHECK_THROWS_AS(sz.point(3), std::out_of_range);
+  CHECK_THROWS_AS(s.point(100), std::out_of_range);
+  CHECK_THROWS_AS(s.point_indices(100), std::out_of_range);
+  // A spec built in code with an empty product axis has no points (it divided by zero).
+  SweepSpec e;
+  e.axes.push_back(Axis{"length", {"1 m"}, std::nullopt, ""});
+  e.axes.push_back(Axis{"rate", {}, std::nullopt, ""});
+  CHECK(e.point_count() == 0);
+  CHECK_THROWS_AS(e.point(0), std::out_of_range);
 }
 
 TEST_CASE("bad sweep specs give one line with file:line", "[sweep][bad-input]") {

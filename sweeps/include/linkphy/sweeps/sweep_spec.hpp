@@ -51,14 +51,12 @@ struct SweepSpec {
   std::filesystem::path file;
 
   /// Number of points (product of axis lengths, saturating at UINT64_MAX, or the common length
-  /// for zip). Axes must be non-empty (read_sweep_spec checks; in a product an empty one of a spec
-  /// built in code divides by zero).
+  /// for zip); 0 when an axis of a spec built in code is empty (read_sweep_spec refuses one).
   std::uint64_t point_count() const;
-  /// The axis value indices of point i (0 ≤ i < point_count(); not checked: a product wraps
-  /// around, a zip returns i itself); first axis varies slowest.
+  /// The axis value indices of point i (0 ≤ i < point_count(); std::out_of_range otherwise);
+  /// first axis varies slowest.
   std::vector<std::size_t> point_indices(std::uint64_t i) const;
-  /// The parameters of point i: fixed keys plus one value per axis. `i` as point_indices (not
-  /// checked: i ≥ point_count() of a zip reads past the axis values).
+  /// The parameters of point i: fixed keys plus one value per axis. `i` as point_indices.
   ParamSet point(std::uint64_t i) const;
 };
 
