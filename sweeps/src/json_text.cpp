@@ -2,6 +2,7 @@
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/json_text.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -51,7 +52,9 @@ std::string finite_text(double v, int digits) {
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
   }
-  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  // 17 significant digits round-trip any double (IEEE 754-2008 §5.12.2); more would print the
+  // binary value's exact decimal expansion, which %.40g cut at the buffer.
+  std::snprintf(buf, sizeof buf, "%.*g", std::min(digits, 17), v);
   return buf;
 }
 

@@ -99,6 +99,10 @@ TEST_CASE("json_number and csv_number: one spelling of non-finite values, digits
   CHECK(json_number(1.0 / 3.0, kShortestDigits) == "0.3333333333333333");
   CHECK(json_number(-0.0, kShortestDigits) == "-0");
   CHECK(csv_number(2.5e10, kShortestDigits) == "2.5e+10");
+  // More than 17 digits are 17 (enough for any double): %.40g of 0.1 was cut at 39 characters of
+  // its exact binary expansion, 0.1000000000000000055511151231257827021.
+  CHECK(json_number(0.1, 40) == "0.10000000000000001");
+  CHECK(std::stod(csv_number(1.0 / 3.0, 25)) == 1.0 / 3.0);
   CHECK(csv_field("plain") == "plain");
   CHECK(csv_field("a,b") == "\"a,b\"");
   CHECK(csv_field("say \"x\"") == "\"say \"\"x\"\"\"");

@@ -17,8 +17,8 @@ inline constexpr int kShortestDigits = 0;
 
 /// `v` as a JSON number: null when it is not finite (RFC 8259 §6 has no inf or nan); otherwise
 /// with `significant_digits` as printf's %.Ng (12: format_value's form) or, for
-/// kShortestDigits (and any value ≤ 0), the shortest round-trip text. Not checked above: 1 to
-/// 17 meaningful; from 33 digits on a long number's text is cut at 39 characters (40-byte buffer).
+/// kShortestDigits (and any value ≤ 0), the shortest round-trip text. More than 17 digits are
+/// written as 17 (enough to round-trip any double).
 std::string json_number(double v, int significant_digits = 12);
 
 /// `v` as a CSV cell: "inf", "-inf" or "nan" (never "-nan") when it is not finite — the
