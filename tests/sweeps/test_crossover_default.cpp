@@ -45,17 +45,22 @@ TEST_CASE("default crossover falls as the lane rate rises 25G to 400G", "[crosso
   CHECK(rows[2].optical_closes);
 }
 
-TEST_CASE("default energy crossover: 50G has no optical power model, so optics does not win there",
+TEST_CASE("default energy crossover: an optical family with no power model at a rate is named "
+          "(not beaten by default) and the 50G optics are priced",
           "[crossover][default]") {
-  // No optical technology of the default study has a priced module at 50G (the DSP parts run 80 to
-  // 256 Gb/s; lpo/cpo do not run 50G at all): the row says so instead of crowning the optics that
-  // close where copper stops (a 10 m "crossover" with no optical energy, before this was fixed).
+  // A family none of whose technologies has a priced module at a rate: the row says so instead of
+  // crowning the other family (a 10 m "crossover" with no optical energy, before this was fixed).
+  // This was the default study at 50G until the 50G-lane builds (modules.toml: 400G QSFP-DD /
+  // 200G QSFP56, module_50G) priced its optics; lpo and cpo still run no 50G (a technology has
+  // no power at a rate it does not run), so an optical family of those two keeps the case.
   auto s = read_crossover_study(default_crossover_study());
   s.criterion = Criterion::energy;
   s.fidelity = Fidelity::analytic;
   s.rates = {"50G", "100G"};
   s.tolerance = 0.05;
   s.scan_points = 15;
+  const auto all = s.optical;
+  s.optical = {"lpo", "cpo"};
   const auto rows = find_crossovers(s, engine_model(), 2);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].bound == "no_optical_power_model");
@@ -63,6 +68,18 @@ TEST_CASE("default energy crossover: 50G has no optical power model, so optics d
   CHECK(rows[1].bound.empty()); // 100G: both families priced; a finite crossover
   CHECK(std::isfinite(rows[1].crossover_m));
   CHECK(std::isfinite(rows[1].optical_energy_pj_per_bit));
+  // The default study's optics at 50G: priced now, a finite crossover where the AEC stops closing
+  // (analytic, 2026-12-03: aec 26.3 pJ/bit -> aoc 43.3 pJ/bit at 12.1 m).
+  s.optical = all;
+  s.rates = {"50G"};
+  const auto r50 = find_crossovers(s, engine_model(), 2);
+  REQUIRE(r50.size() == 1);
+  INFO(r50[0].copper_tech << " -> " << r50[0].optical_tech << " at " << r50[0].crossover_m
+                          << " m, bound '" << r50[0].bound << "'");
+  CHECK(r50[0].bound.rfind("no_", 0) != 0);
+  CHECK(std::isfinite(r50[0].crossover_m));
+  CHECK(std::isfinite(r50[0].optical_energy_pj_per_bit));
+  CHECK(r50[0].copper_energy_pj_per_bit < r50[0].optical_energy_pj_per_bit);
 }
 
 TEST_CASE("sensitivity gives no relative change from a crossover clipped at the search range",
