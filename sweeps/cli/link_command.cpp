@@ -124,9 +124,9 @@ void register_link(CLI::App &app) {
       "--set serdes.eta0_v2_per_ghz=3e-8\n"
       "  linkphy link --config sweeps/examples/link/dac_2m.toml --length 2.5m\n"
       "power_w, heat_w, energy_pj_per_bit: the technology's module build at this rate (its key\n"
-      "module, or module_25G ... module_400G at that class: e.g. QSFP28 builds at 25G) plus\n"
-      "the host SerDes, both ends, for --lanes lanes (default: one module's). Exit 2 with one\n"
-      "line on bad input.");
+      "module, or module_25G ... module_400G at that class: e.g. QSFP28 builds at 25G, 400G\n"
+      "QSFP-DD / 200G QSFP56 builds at 50G) plus the host SerDes, both ends, for --lanes lanes\n"
+      "(default: one module's). Exit 2 with one line on bad input.");
   opt->sub = sub;
   sub->add_option("--tech", opt->tech, "technology (sweeps/catalog/technologies.toml)");
   sub->add_option("--length", opt->length, "link length with unit, e.g. 2m");
