@@ -37,11 +37,10 @@ ParamSet read_flat_toml(const std::filesystem::path &file);
 /// rin_coefficient, mpn_k, reflection_noise_factor, baseline_wander_sd, tx_mask_x2,
 /// attenuation_normalisation; fibre_type = mmf|smf, modulation = NRZ|PAM4.
 /// Ranges checked here (InputError "FILE:LINE: key 'k': '…' is out of range; accepted: …"):
-/// exactly one of q (1 to 20), ber_target (1e-30 to 0.49) or ser_target (1e-30 to 0.7). A target
-/// becomes q (PAM4 ber_target as SER = 2·BER), and q must then lie in 1 to 20: NRZ BER or SER ≤
-/// 0.1587, PAM4 ber_target ≤ 0.119, PAM4 ser_target ≤ 0.238. Above that the error names the file
-/// only ("FILE: <q> is out of range; accepted: 1 to 20", not the key given); a PAM4 ber_target ≥
-/// 0.375 fails earlier as "ser_target: must be between ..." without the file. Exactly one of
+/// exactly one of q (1 to 20), ber_target or ser_target. A target becomes q (PAM4 ber_target as
+/// SER = 2·BER), which must lie in 1 to 20, so the targets are checked from 1e-30 up to Q = 1:
+/// NRZ BER or SER ≤ 0.1586, PAM4 ber_target ≤ 0.1189, PAM4 ser_target ≤ 0.2379 (the error names
+/// the key and that limit). Exactly one of
 /// tx_avg_power_worst and extinction_ratio (> 0 dB); rin_coefficient, mpn_k and
 /// reflection_noise_factor 0 to 1, tx_mask_x2 0 to 0.5 UI, baseline_wander_sd 0 to 0.99,
 /// attenuation_normalisation 1e-3 to 1e3; dgd_max is required for smf, modal_bandwidth for mmf.
