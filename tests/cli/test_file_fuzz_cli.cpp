@@ -101,3 +101,30 @@ TEST_CASE("a user catalog's entries are checked when it is loaded, used by a spe
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("merge refuses a shard row with cells missing or added", "[cli][bad-input][sweep]") {
+  // Before: merge joined lines without counting cells, so a shard cut short mid-row (a killed
+  // job) or a row with a cell added merged into a CSV whose rows no longer match the header
+  // (fuzz classes csv-drop-field, csv-extra-field, truncate on a shard).
+  const auto dir = scratch_dir("fuzz-merge");
+  const auto part = dir / "part.csv", out = dir / "all.csv";
+  const std::string head = "point,snr_db,ber\n";
+  write_file(part, head + "0,5,0.1\n1,6,0.05\n");
+  {
+    const auto r = run_cli({"merge", part.string(), "-o", out.string()});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(read_text_file(out) == head + "0,5,0.1\n1,6,0.05\n");
+    fs::remove(out);
+  }
+  write_file(part, head + "0,5,0.1\n1,6");
+  check_refused(run_cli({"merge", part.string(), "-o", out.string()}),
+                {"part.csv:3", "2 cells", "expected 3"}, out);
+  write_file(part, head + "0,5,0.1,7\n1,6,0.05\n");
+  check_refused(run_cli({"merge", part.string(), "-o", out.string()}),
+                {"part.csv:2", "4 cells", "expected 3"}, out);
+  write_file(part, head + "0,\"5,0.1\n");
+  check_refused(run_cli({"merge", part.string(), "-o", out.string()}),
+                {"part.csv:2", "quote left open"}, out);
+  fs::remove_all(dir);
+}
