@@ -128,3 +128,15 @@ TEST_CASE("merge refuses a shard row with cells missing or added", "[cli][bad-in
                 {"part.csv:2", "quote left open"}, out);
   fs::remove_all(dir);
 }
+
+TEST_CASE("com --config naming a directory says so", "[cli][bad-input][com]") {
+  // Before: "COM parameter table not found" for a directory that exists (fuzz class directory
+  // on a COM table), which sent the user looking for a missing file.
+  const auto dir = scratch_dir("fuzz-com-dir");
+  const auto table = dir / "table.toml", out = dir / "com.json";
+  fs::create_directory(table);
+  check_refused(run_cli({"com", "--config", table.string(),
+                         kSource + "/tests/data/channels/CA_19p75dB_thru.s4p", "-o", out.string()}),
+                {"table.toml", "is a directory", "accepted: a .toml file"}, out);
+  fs::remove_all(dir);
+}
