@@ -140,3 +140,19 @@ TEST_CASE("com --config naming a directory says so", "[cli][bad-input][com]") {
                 {"table.toml", "is a directory", "accepted: a .toml file"}, out);
   fs::remove_all(dir);
 }
+
+TEST_CASE("a NUL character in a file's value does not cut the message short",
+          "[cli][bad-input][link]") {
+  // Before: the message was printed from what(), a C string that ends at the first NUL, so a
+  // TOML value "\u0000" gave `linkphy: spec 'twinax:awg=` and nothing after (fuzz class
+  // type-"\u0000" on a link config). The NUL is shown escaped and the message goes on.
+  const auto dir = scratch_dir("fuzz-nul");
+  const auto cfg = write_file(dir / "link.toml", "tech = \"dac\"\nlength = \"2 m\"\nrate = \"100G\""
+                                                 "\n[set]\nawg = \"\\u0000\"\n");
+  const auto out = dir / "link.json";
+  check_refused(run_cli({"link", "--config", cfg.string(), "-o", out.string()}),
+                {"awg=\\x00,length=2 m", "key 'awg': '\\x00' does not start with a number",
+                 "accepted: a plain number"},
+                out);
+  fs::remove_all(dir);
+}
