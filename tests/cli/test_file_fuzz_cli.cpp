@@ -156,3 +156,33 @@ TEST_CASE("a NUL character in a file's value does not cut the message short",
                 out);
   fs::remove_all(dir);
 }
+
+TEST_CASE("a pam sweep refuses an SNR outside -100 dB to 200 dB", "[cli][bad-input][sweep]") {
+  // Before: snr = { lin = ["5 dB", "1e308 dB"] } ran, and 10^(SNR/10) overflowed: d_over_sigma
+  // `inf` in the CSV (fuzz class number-1e308 on sweeps/examples/pam_snr.toml).
+  const auto dir = scratch_dir("fuzz-pam-snr");
+  const auto out = dir / "pam.csv";
+  auto spec = [&](const std::string &stop) {
+    return write_file(dir / "pam.toml", "[sweep]\nname = \"p\"\nevaluator = \"pam\"\n[axes]\n"
+                                        "modulation = [\"PAM4\"]\nsnr = { lin = [\"5 dB\", \"" +
+                                            stop + "\"], points = 3 }\n");
+  };
+  {
+    // The bounds themselves are accepted and give finite cells (3 rows: 5, 102.5, 200 dB).
+    const auto r = run_cli({"sweep", spec("200 dB").string(), "-o", out.string()});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string csv = read_text_file(out);
+    CHECK(csv.find("inf") == std::string::npos);
+    CHECK(csv.find("nan") == std::string::npos);
+    fs::remove(out);
+    fs::remove(dir / "pam.csv.json");
+  }
+  for (const std::string stop : {"1e308 dB", "201 dB"}) {
+    INFO(stop);
+    check_refused(run_cli({"sweep", spec(stop).string(), "-o", out.string()}),
+                  {"pam.toml:6", "key 'snr'", "out of range", "accepted: -100 dB to 200 dB"}, out);
+    CHECK_FALSE(fs::exists(dir / "pam.csv.json"));
+  }
+  fs::remove_all(dir);
+}
