@@ -56,7 +56,28 @@ void ChannelCatalogs::load_user(const std::string &kind, const std::filesystem::
                          "unknown key in a " + kind + " entry; accepted: " + list);
       }
   }
+  if (user.names().empty())
+    throw InputError(file.string(), "no entries; a " + kind +
+                                        " catalog holds tables [NAME], each with source = \"...\"");
   const_cast<Catalog &>(cat).load(file);
+  // Each entry is read now as a medium reads it (units, ranges, names), so that a bad value is
+  // refused at load even in an entry no spec names. Only errors placed in this file count: a key
+  // the entry leaves out may still come from the spec that names it.
+  const std::string fname = file.string() + ":";
+  for (const auto &name : user.names()) {
+    const std::string text =
+        kind == "laminates" ? "stripline:material=" + name + ",width=5mil,height=5mil,length=1in"
+        : kind == "foils"
+            ? "stripline:dk=3.5,df=0.002,width=5mil,height=5mil,length=1in,foil=" + name
+        : kind == "cables" ? "twinax:cable=" + name + ",length=1m"
+                           : "package:stack=" + name + ",length=1mm";
+    try {
+      (void)make_copper_medium(parse_spec(text), *this);
+    } catch (const InputError &e) {
+      if (e.where().rfind(fname, 0) == 0)
+        throw;
+    }
+  }
 }
 
 const Catalog &ChannelCatalogs::get(const std::string &kind) const {

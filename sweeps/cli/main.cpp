@@ -257,7 +257,8 @@ int main(int argc, char **argv) {
   } catch (const CLI::ParseError &e) {
     return fail(parse_message(app, e));
   } catch (const linkphy::InputError &e) {
-    return fail(e.what());
+    // Not e.what(): a C string ends at the first NUL, and input may hold one ("\u0000" in TOML).
+    return fail(e.where().empty() ? e.detail() : e.where() + ": " + e.detail());
   } catch (const std::exception &e) {
     return fail(e.what(), 1);
   }

@@ -47,6 +47,8 @@ public:
   }
   void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
     const double snr_db = p.quantity("snr", Dimension::gain);
+    // Beyond ±100s of dB no channel exists, and 10^(SNR/10) overflows to inf past ~3083 dB.
+    p.require_range("snr", snr_db, -100.0, 200.0, "-100 dB to 200 dB (e.g. 20 dB)");
     const Modulation mod =
         parse_modulation(p.text_or("modulation").value_or("PAM4"), p.where_key("modulation"));
     (void)p.text_or("fidelity");
@@ -66,7 +68,7 @@ const std::vector<EvaluatorInfo> &evaluators() {
        "post-FEC BER, codeword error and frame loss ratio from ber_pre (keys: ber_pre, fec, "
        "frame_bits)",
        &make<FecEvaluator>},
-      {"pam", "PAM-M SER/BER in Gaussian noise from snr (keys: snr, modulation)",
+      {"pam", "PAM-M SER/BER in Gaussian noise from snr (keys: snr -100 dB to 200 dB, modulation)",
        &make<PamEvaluator>},
       {"link",
        "one link per point: SNR, BER pre/post FEC, margin, COM (keys: tech, length, rate, "

@@ -2,6 +2,7 @@
 #include "sweep_runner_text.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/output.hpp>
 #include <linkphy/sweeps/sweep_runner.hpp>
 
@@ -17,6 +18,7 @@ void merge_sweep_files(const std::vector<std::string> &parts, const std::string 
   std::string header;
   std::map<long long, std::pair<std::string, std::string>> rows; // point → (row, where)
   std::string hash, hash_from; // the first sidecar's spec_hash (sweep_spec.hpp) and its file
+  long long header_cells = 0;  // cells of the header row
   for (const auto &part : parts) {
     if (!std::filesystem::is_regular_file(part))
       throw InputError(part, "not a file");
@@ -36,15 +38,23 @@ void merge_sweep_files(const std::vector<std::string> &parts, const std::string 
       ++lineno;
       const std::string where = part + ":" + std::to_string(lineno);
       if (lineno == 1) {
-        if (header.empty())
+        if (header.empty()) {
           header = line;
-        else if (line != header)
+          header_cells = detail::csv_cell_count(line);
+        } else if (line != header)
           throw InputError(where, "header differs from " + parts.front() + "'s");
         continue;
       }
       const long long pt = detail::row_point(line);
       if (pt < 0)
         throw InputError(where, "malformed row (expected POINT,...)");
+      // A row cut short (a shard of a killed run) or with cells added is not joined.
+      if (const long long c = detail::csv_cell_count(line); c != header_cells)
+        throw InputError(where, "malformed row: " +
+                                    (c < 0 ? std::string("a quote left open")
+                                           : number_text(static_cast<double>(c)) + " cells") +
+                                    "; expected " + number_text(static_cast<double>(header_cells)) +
+                                    " cells, as the header");
       auto [it, fresh] = rows.try_emplace(pt, line, where);
       if (!fresh && it->second.first != line)
         throw InputError(where,

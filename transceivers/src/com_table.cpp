@@ -210,6 +210,9 @@ constexpr const char *kDb100 = "-100 dB to 100 dB";
 
 ComTable load_com_table(const std::filesystem::path &path) {
   const std::string file = path.string();
+  if (std::filesystem::is_directory(path))
+    throw InputError(file, "is a directory, not a COM parameter table; accepted: a .toml file "
+                           "or a shipped table name such as 802.3ck-kr");
   if (!std::filesystem::is_regular_file(path))
     throw InputError(file, "COM parameter table not found (give a .toml file or a shipped "
                            "table name such as 802.3ck-kr)");
