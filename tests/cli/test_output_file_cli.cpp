@@ -15,7 +15,7 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("-o onto a FIFO writes through it and leaves it a FIFO", "[cli][output]") {
+TEST_CASE("an -o onto a FIFO writes through it and leaves it a FIFO", "[cli][output]") {
   const fs::path dir = linkphy::test::scratch_dir("out-fifo");
   const fs::path fifo = dir / "pipe", copy = dir / "copy.txt";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
