@@ -1,6 +1,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/toml_syntax.hpp>
 
 #include <toml++/toml.h>
 
@@ -165,8 +166,7 @@ void Catalog::load(const std::filesystem::path &file) {
   try {
     tbl = toml::parse_file(fname);
   } catch (const toml::parse_error &e) {
-    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
+    throw toml_syntax_error(fname, e.source().begin.line, e.source().begin.column, e.description());
   }
   for (const auto &[name, node] : tbl) {
     const std::string entry_where = fname + ":" + std::to_string(node.source().begin.line);

@@ -3,6 +3,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/toml_syntax.hpp>
 #include <linkphy/sweeps/crossover_study.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/sweeps/user_catalog.hpp>
@@ -148,8 +149,7 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file,
   try {
     root = toml::parse(s.source_text, fname);
   } catch (const toml::parse_error &e) {
-    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
+    throw toml_syntax_error(fname, e.source().begin.line, e.source().begin.column, e.description());
   }
   for (const auto &[k, v] : root) {
     const std::string key(k.str());

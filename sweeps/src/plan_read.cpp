@@ -1,6 +1,7 @@
 // Reading plan files (plan.hpp, docs/plan.md): TOML with top-level settings and [[group]] tables.
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/toml_syntax.hpp>
 #include <linkphy/sweeps/plan.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/sweeps/user_catalog.hpp>
@@ -196,8 +197,7 @@ Plan parse_plan(const std::string &text, const std::filesystem::path &file) {
   try {
     root = toml::parse(text, fname);
   } catch (const toml::parse_error &e) {
-    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
+    throw toml_syntax_error(fname, e.source().begin.line, e.source().begin.column, e.description());
   }
   Plan plan;
   plan.file = file;

@@ -1,4 +1,5 @@
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/toml_syntax.hpp>
 #include <linkphy/sweeps/sweep_spec.hpp>
 
 #include "toml_text.hpp"
@@ -295,8 +296,7 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
   try {
     root = toml::parse(spec.source_text, fname);
   } catch (const toml::parse_error &e) {
-    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
+    throw toml_syntax_error(fname, e.source().begin.line, e.source().begin.column, e.description());
   }
   spec.fixed = ParamSet(fname);
   for (const auto &[k, v] : root) {

@@ -4,6 +4,7 @@
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/toml_syntax.hpp>
 
 #include <toml++/toml.h>
 
@@ -25,7 +26,7 @@ inline std::string toml_scalar_text(const toml::node &n, const std::string &wher
   throw InputError(where, "unsupported value (use a string with its unit, or a plain number)");
 }
 
-/// Parses a TOML file. InputError "FILE: <what> not found" for a missing file, "FILE:LINE: ..."
+/// Parses a TOML file. InputError "FILE: <what> not found" for a missing file, toml_syntax_error
 /// for malformed TOML.
 inline toml::table parse_toml_file(const std::filesystem::path &file, const std::string &what) {
   const std::string fname = file.string();
@@ -34,8 +35,7 @@ inline toml::table parse_toml_file(const std::filesystem::path &file, const std:
   try {
     return toml::parse_file(fname);
   } catch (const toml::parse_error &e) {
-    throw InputError(fname + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
+    throw toml_syntax_error(fname, e.source().begin.line, e.source().begin.column, e.description());
   }
 }
 

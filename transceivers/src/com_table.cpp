@@ -4,6 +4,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/toml_syntax.hpp>
 #include <linkphy/transceivers/com_table.hpp>
 
 #include <toml++/toml.h>
@@ -220,8 +221,7 @@ ComTable load_com_table(const std::filesystem::path &path) {
   try {
     root = toml::parse_file(file);
   } catch (const toml::parse_error &e) {
-    throw InputError(file + ":" + std::to_string(e.source().begin.line),
-                     std::string(e.description()));
+    throw toml_syntax_error(file, e.source().begin.line, e.source().begin.column, e.description());
   }
   ComTable t;
   t.file = file;

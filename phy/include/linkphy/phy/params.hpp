@@ -89,7 +89,8 @@ Spec parse_spec(const std::string &text);
 class Catalog {
 public:
   /// Reads one TOML file into the catalog (overriding keys of entries that exist already).
-  /// Throws InputError "FILE:LINE: ..." on malformed TOML or an entry without `source`.
+  /// Throws InputError "FILE:LINE:COL: not valid TOML: …" (toml_syntax.hpp) on malformed TOML,
+  /// "FILE:LINE: ..." on an entry without `source`.
   void load(const std::filesystem::path &file);
   bool has(const std::string &name) const { return entries_.count(name) != 0; }
   /// A copy of an entry; throws InputError "unknown NOUN 'name' (known: a, b, c)".
