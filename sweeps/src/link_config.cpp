@@ -57,7 +57,7 @@ void check_channel_spec(const std::string &text, const std::string &where) {
   try {
     spec = parse_spec(text);
   } catch (const InputError &e) {
-    throw InputError(where, e.what());
+    throw InputError(where, (e.where().empty() ? "" : e.where() + ": ") + e.detail());
   }
   const auto kinds = channel_kind_names();
   if (std::find(kinds.begin(), kinds.end(), spec.kind) == kinds.end())
@@ -197,7 +197,9 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
       } catch (const InputError &e) {
         // The technology alone builds (its name was checked): the entry is at fault. Named
         // "--set '…'" by make_technology, else (length_min = "-1 m") keeping its place as context.
-        throw InputError(set_where[i], e.where().rfind("--set", 0) == 0 ? e.detail() : e.what());
+        // (Built from where() and detail(), not what(): a NUL in the value would end what().)
+        const bool bare = e.where().empty() || e.where().rfind("--set", 0) == 0;
+        throw InputError(set_where[i], bare ? e.detail() : e.where() + ": " + e.detail());
       }
     }
   return cfg;

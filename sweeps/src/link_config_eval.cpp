@@ -111,9 +111,11 @@ LinkReport evaluate_link_config(const LinkConfig &cfg) {
     if (place.empty())
       throw;
     // The option's name (--rate) gives way to the file's place; any other place (the stage spec
-    // the value went into) stays in the message as the context of the detail.
+    // the value went into) stays in the message as the context of the detail. Built from where()
+    // and detail(), not what(): a NUL in a value would end what() (the CLI escapes it).
     const bool option = e.where().rfind("--", 0) == 0 || e.where() == "Monte Carlo symbols";
-    throw InputError(place, option ? e.detail() : std::string(e.what()));
+    throw InputError(place,
+                     option || e.where().empty() ? e.detail() : e.where() + ": " + e.detail());
   }
 }
 
