@@ -37,9 +37,12 @@ int run(const Options &o) {
     cfg = sweeps::read_link_config(o.config);
   }
   sweeps::LinkRequest &q = cfg.request;
+  // An option given replaces the file's key: its errors are then the option's.
   const auto given = [&](const char *opt, const char *key) {
-    if (o.sub->count(opt) > 0)
+    if (o.sub->count(opt) > 0) {
+      sweeps::drop_file_key(cfg, key);
       return true;
+    }
     if (cfg.given.count(key) == 0)
       throw InputError(opt, std::string("required (on the command line or as '") + key +
                                 "' in --config)");
@@ -56,22 +59,30 @@ int run(const Options &o) {
   }
   if (given("--rate", "rate"))
     q.rate = o.rate;
-  if (!o.modulation.empty())
+  if (!o.modulation.empty()) {
+    sweeps::drop_file_key(cfg, "modulation");
     q.modulation = o.modulation;
+  }
   q.sets.insert(q.sets.end(), o.sets.begin(), o.sets.end()); // the command line's come last
-  if (!o.channels.empty())
+  if (!o.channels.empty()) {
+    sweeps::drop_file_key(cfg, "channels");
     q.channels = o.channels;
+  }
   check_user_catalogs(o.catalogs);
   q.catalogs.insert(q.catalogs.end(), o.catalogs.begin(), o.catalogs.end());
-  if (o.sub->count("--fidelity") > 0)
+  if (o.sub->count("--fidelity") > 0) {
+    sweeps::drop_file_key(cfg, "fidelity");
     q.fidelity = sweeps::parse_fidelity(o.fidelity);
+  }
   if (o.sub->count("--ber-target") > 0) {
     check_ber_target(o.ber_target, *o.sub);
+    sweeps::drop_file_key(cfg, "ber_target");
     q.ber_target = o.ber_target;
   }
   if (o.sub->count("--mc-symbols") > 0) {
     if (o.mc_symbols < 1000 || o.mc_symbols > 1'000'000'000)
       throw InputError("--mc-symbols " + std::to_string(o.mc_symbols), "accepted: 1000 to 1e9");
+    sweeps::drop_file_key(cfg, "mc_symbols");
     q.mc_symbols = static_cast<std::uint64_t>(o.mc_symbols);
   }
   if (o.sub->count("--lanes") > 0) {
@@ -90,11 +101,12 @@ int run(const Options &o) {
     if (!(q.temperature_k >= 200 && q.temperature_k <= 450))
       throw InputError("--temperature '" + o.temperature + "'",
                        "accepted: 200 K to 450 K (-73 to 177 degC)");
+    sweeps::drop_file_key(cfg, "temperature");
   }
   sweeps::LinkReport r;
   try {
-    r = sweeps::evaluate_link(q);
-  } catch (const InputError &e) { // a bad --channel spec: named by the option that gave it
+    r = sweeps::evaluate_link_config(cfg); // errors of the file's values name FILE:LINE and key
+  } catch (const InputError &e) {          // a bad --channel spec: named by the option that gave it
     if (o.channels.empty() || e.where().rfind("spec '", 0) != 0)
       throw;
     throw InputError("--channel", e.what());

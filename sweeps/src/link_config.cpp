@@ -2,12 +2,18 @@
 #include "toml_text.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/lane_rate.hpp>
+#include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/signalling.hpp>
+#include <linkphy/sweeps/channel_kinds.hpp>
 #include <linkphy/sweeps/link_config.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/transceivers/serdes.hpp>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 
 #include <toml++/toml.h>
 
@@ -37,14 +43,64 @@ double plain_number(const toml::node &n, const std::string &where) {
   throw InputError(where, "must be a plain number");
 }
 
+std::string join_names(const std::vector<std::string> &names) {
+  std::string s;
+  for (const auto &n : names)
+    s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// The spec's syntax and kind; its values and the catalog names in it are judged when the stage is
+// built (evaluate_link_config), where the command line's --catalog files are known.
+void check_channel_spec(const std::string &text, const std::string &where) {
+  Spec spec;
+  try {
+    spec = parse_spec(text);
+  } catch (const InputError &e) {
+    throw InputError(where, (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+  }
+  const auto kinds = channel_kind_names();
+  if (std::find(kinds.begin(), kinds.end(), spec.kind) == kinds.end())
+    throw InputError(where, "spec '" + text + "': unknown kind '" + spec.kind +
+                                "'; accepted: " + join_names(kinds));
+}
+
+// The rate as far as the file alone decides: with the file's modulation, or, when the file gives
+// none, with any (the command line's --modulation may complete "106.25 Gb/s").
+void check_rate(const std::string &rate, const std::optional<std::string> &modulation,
+                const std::string &where) {
+  std::optional<Modulation> mod;
+  if (modulation)
+    mod = parse_modulation(*modulation, where);
+  try {
+    (void)parse_lane_rate(rate, mod, std::nullopt, where);
+  } catch (const InputError &) {
+    if (modulation)
+      throw;
+    for (const char *m : {"NRZ", "PAM4"})
+      try {
+        (void)parse_lane_rate(rate, parse_modulation(m), std::nullopt, where);
+        return;
+      } catch (const InputError &) {
+      }
+    throw;
+  }
+}
+
 } // namespace
+
+void drop_file_key(LinkConfig &cfg, const std::string &key) {
+  cfg.where.erase(key);
+  if (key == "channels")
+    cfg.channel_where.clear();
+}
 
 LinkConfig read_link_config(const std::filesystem::path &file) {
   const std::string fname = file.string();
   const toml::table tbl = detail::parse_toml_file(file, "link configuration file");
   LinkConfig cfg;
   LinkRequest &q = cfg.request;
-  std::vector<std::string> set_where; // file:line of each q.sets entry
+  std::vector<std::string> &set_where = cfg.set_where; // file:line of each q.sets entry
   for (const auto &[k, v] : tbl) {
     const std::string key(k.str());
     const std::string where =
@@ -52,6 +108,8 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
     if (!link_config_keys().count(key))
       throw InputError(where, "unknown key (accepted: " + accepted_keys() + ")");
     cfg.given.insert(key);
+    if (key != "set" && key != "channels")
+      cfg.where[key] = where;
     if (key == "set") {
       const auto *t = v.as_table();
       if (!t)
@@ -80,7 +138,11 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
         const auto *s = e.as_string();
         if (!s)
           throw InputError(where, "must hold channel spec strings");
+        const std::string ewhere =
+            fname + ":" + std::to_string(e.source().begin.line) + ": key 'channels'";
+        check_channel_spec(s->get(), ewhere);
         q.channels.push_back(s->get());
+        cfg.channel_where.push_back(ewhere);
       }
     } else if (key == "ber_target") {
       q.ber_target = plain_number(v, where);
@@ -100,6 +162,10 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
                                                               : ""));
       const std::string text = s->get();
       if (key == "tech") {
+        const auto known = technology_names();
+        if (std::find(known.begin(), known.end(), text) == known.end())
+          throw InputError(where,
+                           "unknown technology '" + text + "'; accepted: " + join_names(known));
         q.tech = text;
       } else if (key == "length") {
         q.length_m = parse_quantity_as(text, Dimension::length, where);
@@ -108,6 +174,7 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
       } else if (key == "rate") {
         q.rate = text;
       } else if (key == "modulation") {
+        (void)parse_modulation(text, where);
         q.modulation = text;
       } else if (key == "fidelity") {
         q.fidelity = parse_fidelity(text, where);
@@ -118,6 +185,8 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
       }
     }
   }
+  if (cfg.given.count("rate"))
+    check_rate(q.rate, q.modulation, cfg.where.at("rate"));
   // The file's overrides checked against its technology here, where their lines are known.
   if (!q.tech.empty())
     for (std::size_t i = 0; i < q.sets.size(); ++i) {
@@ -126,9 +195,11 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
         if (q.sets[i].rfind("serdes.", 0) == 0) // SerDes keys are checked by the SerDes catalog
           (void)transceivers::find_serdes(t.hops.front().serdes, t.serdes_overrides);
       } catch (const InputError &e) {
-        if (e.where().rfind("--set", 0) != 0)
-          throw; // not about the override itself (e.g. an unknown technology): as it is
-        throw InputError(set_where[i], e.detail());
+        // The technology alone builds (its name was checked): the entry is at fault. Named
+        // "--set '…'" by make_technology, else (length_min = "-1 m") keeping its place as context.
+        // (Built from where() and detail(), not what(): a NUL in the value would end what().)
+        const bool bare = e.where().empty() || e.where().rfind("--set", 0) == 0;
+        throw InputError(set_where[i], bare ? e.detail() : e.where() + ": " + e.detail());
       }
     }
   return cfg;

@@ -1,10 +1,12 @@
 // `linkphy link --config FILE.toml` and `--temperature`: a link kept in a file, overridden from
-// the command line; bad configuration files give one line with FILE:LINE.
+// the command line; bad configuration files give one line with FILE:LINE and the key, also for
+// values judged only when the link is evaluated.
 #include <catch2/catch.hpp>
 
 #include "cli_run.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -98,4 +100,124 @@ TEST_CASE("link --config bad input: one line naming FILE:LINE and the key, exit 
   const auto no_tech = run_cli_line("link --length 1m --rate 100G");
   CHECK(no_tech.exit_code == 2);
   CHECK(no_tech.err.find("--tech: required") != std::string::npos);
+}
+
+namespace {
+
+// `link --config FILE ARGS -o OUT` with a bad value: exit 2, one line, no OUT; returns the line.
+std::string refusal(const std::string &tag, const std::string &text, const std::string &args = "") {
+  const auto path = write_config(tag, text);
+  const auto out = std::filesystem::path(path).parent_path() / "report.json";
+  const auto r = linkphy::test::run_cli(
+      linkphy::test::split_command_line("link --config " + path + " --fidelity analytic -o " +
+                                        out.string() + (args.empty() ? "" : " " + args)));
+  INFO(tag << ": " << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK_FALSE(std::filesystem::exists(out));
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  return r.err;
+}
+
+bool has(const std::string &text, const std::string &needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+const std::string dac_2m = "tech = \"dac\"\nlength = \"2 m\"\nrate = \"100G\"\n";
+
+} // namespace
+
+TEST_CASE("link --config: a [set] value the technology's stages refuse names FILE:LINE and the "
+          "set key, not the stage spec",
+          "[cli][link][config][bad-input]") {
+  // Values only the stages built at the link's length judge (the twinax gauge, the connector, the
+  // paddle card, the SerDes class), and length_max that the technology checks.
+  const auto awg = refusal("awg99", dac_2m + "[set]\nawg = 99\n");
+  CHECK(has(awg, "link.toml:5: key 'set.awg': "));
+  CHECK(has(awg, "accepted: 26 to 34"));
+  CHECK(has(refusal("awg275", dac_2m + "[set]\nawg = 27.5\n"),
+            "link.toml:5: key 'set.awg': spec 'twinax:awg=27.5,length=2 m': key 'awg': '27.5' is "
+            "not a whole number"));
+  CHECK(has(refusal("zc", dac_2m + "[set]\nawg = 28\nconnector_zc = \"-90 ohm\"\n"),
+            "link.toml:6: key 'set.connector_zc': "));
+  CHECK(has(refusal("paddle", dac_2m + "[set]\npaddle_length = \"-1 mm\"\n"),
+            "link.toml:5: key 'set.paddle_length': "));
+  CHECK(has(refusal("serdes", dac_2m + "[set]\nserdes = \"xx\"\n"),
+            "link.toml:5: key 'set.serdes': unknown SerDes class 'xx' (known: lr, mr, vsr, xsr)"));
+  CHECK(has(refusal("lenmax", dac_2m + "[set]\nlength_max = \"-3 m\"\n"),
+            "link.toml:5: key 'set.length_max': technology 'dac': needs 0 < length_min < "
+            "length_max"));
+  // A --set replacing the file's entry: the file's value is not used, nor blamed.
+  const auto path = write_config("awg-replaced", dac_2m + "[set]\nawg = 99\n");
+  CHECK(run_cli_line("link --config " + path + " --fidelity analytic --set awg=28").exit_code == 0);
+  // The same value given with --set is named by the option.
+  CHECK(has(refusal("awg-option", dac_2m, "--set awg=99"), "--set 'awg=99': spec 'twinax:awg=99"));
+}
+
+TEST_CASE("link --config: a bad rate or modulation in the file names FILE:LINE and the key, not "
+          "--rate/--modulation",
+          "[cli][link][config][bad-input]") {
+  const std::string head = "tech = \"dac\"\nlength = \"2 m\"\n";
+  CHECK(has(refusal("73G", head + "rate = \"73G\"\n"),
+            "link.toml:3: key 'rate': unknown lane-rate class '73G' (accepted: 25G,"));
+  CHECK(has(refusal("furlongs", head + "rate = \"100 furlongs\"\n"),
+            "link.toml:3: key 'rate': '100 furlongs' is not a lane rate (accepted: 25G,"));
+  CHECK(has(refusal("negative", head + "rate = \"-5 Gb/s\"\n"),
+            "link.toml:3: key 'rate': lane rate '-5 Gb/s' must be positive; accepted: 100 Mb/s"));
+  CHECK(has(refusal("pam5x", head + "rate = \"100G\"\nmodulation = \"PAM5x\"\n"),
+            "link.toml:4: key 'modulation': unknown modulation 'PAM5x' (accepted: NRZ,"));
+  // A rate the file's technology cannot run is found when the link is evaluated.
+  CHECK(has(refusal("400G", "tech = \"dsp-sr\"\nlength = \"2 m\"\nrate = \"400G\"\n"),
+            "link.toml:3: key 'rate': technology 'dsp-sr' cannot run 400G (it runs 25G, 50G, "
+            "100G)"));
+  // An explicit rate whose modulation the command line gives is fine.
+  const auto explicit_rate = write_config("explicit", head + "rate = \"106.25 Gb/s\"\n");
+  CHECK(run_cli_line("link --config " + explicit_rate + " --fidelity analytic --modulation PAM4")
+            .exit_code == 0);
+  // A bad option over a good file is the option's, and the file's rate is not blamed.
+  const auto opt = refusal("rate-option", head + "rate = \"100G\"\n", "--rate 73G");
+  CHECK(has(opt, "--rate: unknown lane-rate class '73G'"));
+  CHECK_FALSE(has(opt, "link.toml"));
+  CHECK(has(refusal("tech-option", "tech = \"dsp-sr\"\nlength = \"2 m\"\n", "--rate 400G"),
+            "--rate: technology 'dsp-sr' cannot run 400G"));
+}
+
+TEST_CASE("link --config: tech, channels and the other keys name FILE:LINE and the key",
+          "[cli][link][config][bad-input]") {
+  CHECK(has(refusal("tech", "tech = \"dax\"\nlength = \"2 m\"\nrate = \"100G\"\n"),
+            "link.toml:1: key 'tech': unknown technology 'dax'; accepted: acc, aec,"));
+  // Each channel spec at the line of its string.
+  const std::string chans = dac_2m + "channels = [\n  \"twinax:awg=28,length=1m\",\n  \"";
+  CHECK(has(refusal("spec", chans + "twinax:awg=28 length=1m\"]\n"),
+            "link.toml:6: key 'channels': spec 'twinax:awg=28 length=1m': key 'awg':"));
+  CHECK(has(refusal("kind", chans + "twinx:awg=28,length=1m\"]\n"),
+            "link.toml:6: key 'channels': spec 'twinx:awg=28,length=1m': unknown kind 'twinx'; "
+            "accepted: annex93a,"));
+  CHECK(has(refusal("material",
+                    chans + "stripline:material=unobtainium,width=5mil,spacing=8mil,height=5mil,"
+                            "length=4in\"]\n"),
+            "link.toml:6: key 'channels': spec 'stripline:material=unobtainium,"));
+  CHECK(has(refusal("length", chans + "twinax:awg=28,length=-1m\"]\n"),
+            "link.toml:6: key 'channels': spec 'twinax:awg=28,length=-1m': key 'length': '-1m' is "
+            "out of range; accepted: a length >= 0 m"));
+  // --channel replacing the file's channels: the file's unknown material is not used; a bad
+  // option is the option's.
+  const auto replaced = write_config(
+      "replaced", chans + "stripline:material=unobtainium,width=5mil,spacing=8mil,height=5mil,"
+                          "length=4in\"]\n");
+  CHECK(run_cli_line("link --config " + replaced +
+                     " --fidelity analytic --channel twinax:awg=28,length=1m")
+            .exit_code == 0);
+  CHECK(has(refusal("channel-option", dac_2m, "--channel twinax:awg=28,length=-1m"),
+            "--channel: spec 'twinax:awg=28,length=-1m'"));
+  CHECK(has(refusal("fidelity", dac_2m + "fidelity = \"fast\"\n"),
+            "link.toml:4: key 'fidelity': 'fast'; accepted: analytic, statistical, montecarlo"));
+  CHECK(has(refusal("temperature", dac_2m + "temperature = \"500 K\"\n"),
+            "link.toml:4: key 'temperature': '500 K': accepted 200 K to 450 K"));
+  CHECK(has(refusal("ber", dac_2m + "ber_target = -1\n"),
+            "link.toml:4: key 'ber_target': must be in (0, 0.5)"));
+  CHECK(has(refusal("mc", dac_2m + "mc_symbols = 10\n"),
+            "link.toml:4: key 'mc_symbols': must be a whole number from 1000 to 1e9"));
+  CHECK(has(refusal("far", "tech = \"dac\"\nlength = \"200 km\"\nrate = \"100G\"\n"),
+            "link.toml:2: key 'length': '200 km': accepted 0 m to 100 km"));
 }

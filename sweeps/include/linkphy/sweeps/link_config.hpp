@@ -12,25 +12,61 @@
 //   [set]                       # technology overrides, as --set key=value
 //   awg = 28
 //   "serdes.eta0_v2_per_ghz" = 3e-8
+// Where errors are reported: every wrong value of the file is named "FILE:LINE: key 'NAME'" (NAME
+// `set.awg` for a [set] entry, `channels` for a channel spec, at the line of its string).
+// read_link_config checks what needs nothing else: the TOML, the keys, types, units and ranges,
+// the technology name, the rate and modulation, the spec syntax and kind of each channel, and each
+// [set] key against the file's technology. What needs the command line's other inputs (a material
+// that a --catalog file defines, a [set] value only the technology's stages at the request's
+// length and rate judge, a rate the technology cannot run) is judged by evaluate_link_config,
+// which names the file's place of the value at fault as long as the command line did not replace
+// it (drop_file_key).
 #pragma once
 
 #include <linkphy/sweeps/link_eval.hpp>
 
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace linkphy::sweeps {
 
 struct LinkConfig {
   LinkRequest request;         ///< defaults where the file is silent; ranges as in the format above
   std::set<std::string> given; ///< top-level keys the file gives (tech, length, …)
+  /// "FILE:LINE: key 'NAME'" of each top-level key the file gives (by key; not `set`, `channels`).
+  std::map<std::string, std::string> where;
+  /// The place of each of the file's [set] entries: set_where[i] is request.sets[i]'s (the file's
+  /// entries come first in request.sets; the command line's --set are appended after them).
+  std::vector<std::string> set_where;
+  /// The place of each channel spec, channel_where[i] is request.channels[i]'s (empty when the
+  /// file gives no channels or the command line replaced them).
+  std::vector<std::string> channel_where;
 };
 
-/// Reads the file. Throws InputError "FILE:LINE: ..." on malformed TOML, an unknown key (listing
-/// the accepted ones), a value of the wrong type, a number without its unit, or out-of-range
-/// physics.
+/// Reads the file. Throws InputError "FILE:LINE: key 'NAME': ..." on malformed TOML (FILE:LINE
+/// only), an unknown key (listing the accepted ones), a value of the wrong type, a number without
+/// its unit, out-of-range physics, an unknown technology, a bad rate or modulation, a malformed
+/// channel spec or one of an unknown kind, or a [set] key the file's technology does not have.
 LinkConfig read_link_config(const std::filesystem::path &file);
+
+/// The command line replaced the file's `key` (a top-level key: "rate", "channels", …): errors
+/// in its value are no longer the file's. [set] entries are not dropped: a later --set of the same
+/// key replaces the file's value, and evaluate_link_config blames only the value in effect.
+void drop_file_key(LinkConfig &cfg, const std::string &key);
+
+/// evaluate_link(cfg.request). An InputError that a value of the file still in effect caused is
+/// re-thrown as "FILE:LINE: key 'NAME': " followed by the original message (which says what is
+/// accepted): the rate and modulation (checks against the technology), the channel specs (e.g. a
+/// material no catalog defines) and the [set] entries judged only when the technology's stages
+/// are built (e.g. set.awg = 99, a twinax gauge out of range). Such a [set] entry is found by
+/// building the technology's stages without it (analytic evaluations without power; only on this
+/// error path); an entry of request.sets past the file's (a --set) is named "--set 'KEY=VALUE'".
+/// Other InputErrors propagate unchanged. The report is evaluate_link's, except that its warnings
+/// about a [set] entry of the file ("--set 'KEY=VALUE' has no effect …") name the entry's place.
+LinkReport evaluate_link_config(const LinkConfig &cfg);
 
 /// Accepted top-level keys.
 const std::set<std::string> &link_config_keys();
