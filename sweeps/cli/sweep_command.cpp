@@ -126,14 +126,24 @@ void register_sweep(CLI::App &app) {
 void register_merge(CLI::App &app) {
   auto parts = std::make_shared<std::vector<std::string>>();
   auto output = std::make_shared<std::string>();
+  auto allow_partial = std::make_shared<bool>(false);
   auto *sub = app.add_subcommand("merge", "Join sweep shards into one CSV sorted by point");
-  sub->footer("Example:\n  linkphy merge part1.csv part2.csv -o all.csv");
+  sub->footer(
+      "Example:\n  linkphy merge part1.csv part2.csv -o all.csv\n"
+      "From the shards' sidecars (PART.csv.json) merge checks that the set is complete: one\n"
+      "--shard split K/N, every K from 1 to N, every point of each shard; an incomplete set is\n"
+      "refused (exit 2, no output) with one line naming what is missing. A part without a\n"
+      "sidecar recording its shard is merged unchecked, with one line on stderr saying so.");
   sub->add_option("parts", *parts, "Shard CSV files (same header)")->required();
   sub->add_option("-o,--output", *output, "Merged CSV (default: stdout)");
-  set_runner(sub, [parts, output] {
+  sub->add_flag("--allow-partial", *allow_partial,
+                "Merge an incomplete set (shards or points missing, shards of different N) "
+                "anyway; stderr says what is missing");
+  set_runner(sub, [parts, output, allow_partial] {
     for (const auto &p : *parts)
       check_input_file(p, "parts", "sweep shard CSV files (same header)", "no such file", true);
-    sweeps::merge_sweep_files(*parts, *output);
+    if (const auto note = sweeps::merge_sweep_files(*parts, *output, *allow_partial); !note.empty())
+      std::cerr << "linkphy: " << note << "\n";
     return 0;
   });
 }
