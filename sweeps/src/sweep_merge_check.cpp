@@ -153,8 +153,9 @@ std::string check_merge_complete(std::vector<MergeShard> &shards, bool allow_par
   long long total = -1;
   if (first_known && unknown.empty())
     total = first_known->sweep_points;
-  const std::string merged =
-      "merged " + grouped(merged_points) + (total >= 0 ? " of " + grouped(total) : "") + " points";
+  const std::string merged = "merged " + grouped(merged_points) +
+                             (total >= 0 ? " of " + grouped(total) : "") +
+                             (total < 0 && merged_points == 1 ? " point" : " points");
   if (!problem.empty())
     return "merge: incomplete, merged as --allow-partial asks: " + problem + "; " + merged;
   if (!unknown.empty() && !allow_partial)
