@@ -116,11 +116,16 @@ std::string check_merge_complete(std::vector<MergeShard> &shards, bool allow_par
     std::set<long long> given;
     for (const auto &s : shards)
       given.insert(s.k);
+    // A shard past the sweep's last point (N above the point count) holds none: not needed.
+    const long long total = first_known->sweep_points;
+    const long long needed = total >= 0 ? std::min(n, total) : n;
+    long long n_missing = needed; // every K up to `needed` not given (N may be 2^31)
+    for (const long long k : given)
+      n_missing -= k <= needed ? 1 : 0;
     std::vector<long long> missing; // the first few
-    for (long long k = 1; k <= n && missing.size() < 8; ++k)
+    for (long long k = 1; k <= needed && missing.size() < 8; ++k)
       if (!given.count(k))
         missing.push_back(k);
-    const long long n_missing = n - static_cast<long long>(given.size());
     if (n_missing > 0) {
       const std::vector<long long> have(given.begin(), given.end());
       found("merge",

@@ -105,6 +105,25 @@ TEST_CASE("merge refuses a set with a shard missing; --allow-partial merges it",
                 "--allow-partial to merge what is there",
                 out);
   {
+    INFO("a shard past the last point (N above the point count) holds none: not needed");
+    const auto tiny = dir / "tiny.toml", t1 = dir / "t1.csv", t2 = dir / "t2.csv";
+    std::ofstream(tiny) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                           "ber_pre = [1e-5, 1e-4]\n";
+    for (const auto &[k, t] : {std::pair{1, t1}, std::pair{2, t2}})
+      REQUIRE(run_cli({"sweep", tiny.string(), "-q", "--shard", std::to_string(k) + "/3", "-o",
+                       t.string()})
+                  .exit_code == 0);
+    const auto r = merge({t1, t2}, out);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(rows_of(out) == 2);
+    fs::remove(out);
+    check_refused(merge({t2}, out),
+                  "linkphy: merge: shard 1/3 missing (given: 2/3); pass every shard, or "
+                  "--allow-partial to merge what is there",
+                  out);
+  }
+  {
     const auto r = merge({p1, p3}, out, "--allow-partial");
     CHECK(r.exit_code == 0);
     CHECK(r.err == "linkphy: merge: incomplete, merged as --allow-partial asks: shard 2/3 missing "
