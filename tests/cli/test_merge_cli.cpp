@@ -80,7 +80,7 @@ long rows_of(const fs::path &csv) {
 
 } // namespace
 
-TEST_CASE("merge refuses a set with a shard missing; --allow-partial merges it",
+TEST_CASE("merge refuses a set with a shard missing, and --allow-partial merges it",
           "[cli][merge][sweep]") {
   const auto dir = scratch_dir("merge-missing");
   const auto spec = fec_spec(dir, 30);
@@ -209,7 +209,7 @@ TEST_CASE("merge refuses shards of different splits", "[cli][merge][sweep]") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("merge checks shards whose sidecars predate sweep_points; without a sidecar it says "
+TEST_CASE("merge checks shards whose sidecars predate sweep_points, and without a sidecar says "
           "it could not",
           "[cli][merge][sweep]") {
   const auto dir = scratch_dir("merge-old");
