@@ -12,6 +12,7 @@
 #include <linkphy/sweeps/sweep_runner.hpp>
 #include <linkphy/sweeps/sweep_spec.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <system_error>
@@ -126,14 +127,30 @@ void register_sweep(CLI::App &app) {
 void register_merge(CLI::App &app) {
   auto parts = std::make_shared<std::vector<std::string>>();
   auto output = std::make_shared<std::string>();
+  auto allow_partial = std::make_shared<bool>(false);
   auto *sub = app.add_subcommand("merge", "Join sweep shards into one CSV sorted by point");
-  sub->footer("Example:\n  linkphy merge part1.csv part2.csv -o all.csv");
+  sub->footer(
+      "Examples (after linkphy sweep SPEC --shard K/3 -o pK.csv, K = 1, 2, 3):\n"
+      "  linkphy merge p1.csv p2.csv p3.csv -o all.csv\n"
+      "  linkphy merge p1.csv p3.csv -o some.csv --allow-partial\n"
+      "From the shards' sidecars (PART.csv.json; for a killed run's PART.csv.partial, its\n"
+      "PART.csv.partial.spec) merge checks that the set is complete: one --shard split K/N,\n"
+      "every K from 1 to N, every point of each shard. An incomplete set is refused (exit 2,\n"
+      "no output) with one line naming what is missing. A part without a sidecar (a shard\n"
+      "written to stdout) is merged unchecked, with one line on stderr saying so.");
   sub->add_option("parts", *parts, "Shard CSV files (same header)")->required();
   sub->add_option("-o,--output", *output, "Merged CSV (default: stdout)");
-  set_runner(sub, [parts, output] {
+  sub->add_flag("--allow-partial", *allow_partial,
+                "Merge an incomplete set (shards or points missing, shards of different N) "
+                "anyway; stderr says what is missing");
+  set_runner(sub, [parts, output, allow_partial] {
     for (const auto &p : *parts)
       check_input_file(p, "parts", "sweep shard CSV files (same header)", "no such file", true);
-    sweeps::merge_sweep_files(*parts, *output);
+    const auto note = sweeps::merge_sweep_files(*parts, *output, *allow_partial);
+    // Rows to a stdout that failed end in main's one line "stdout: write failed", alone.
+    std::cout.flush();
+    if (!note.empty() && std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout))
+      std::cerr << "linkphy: " << note << "\n";
     return 0;
   });
 }

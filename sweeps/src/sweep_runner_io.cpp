@@ -66,9 +66,11 @@ void write_sidecar(const std::string &path, const SweepSpec &spec,
        << json_escape(column_name(a.key, a.dimension)) << "\", \"points\": " << a.values.size()
        << "}";
   }
-  os << "],\n  \"points\": " << s.points << ",\n  \"evaluated\": " << s.evaluated
-     << ",\n  \"resumed\": " << s.resumed << ",\n  \"shard\": \"" << o.shard_index << "/"
-     << o.shard_count << "\",\n  \"threads\": " << o.threads << ",\n  \"mpi_ranks\": " << o.ranks
+  // points: this shard's; sweep_points: every shard's (linkphy merge checks completeness).
+  os << "],\n  \"points\": " << s.points << ",\n  \"sweep_points\": " << spec.point_count()
+     << ",\n  \"evaluated\": " << s.evaluated << ",\n  \"resumed\": " << s.resumed
+     << ",\n  \"shard\": \"" << o.shard_index << "/" << o.shard_count
+     << "\",\n  \"threads\": " << o.threads << ",\n  \"mpi_ranks\": " << o.ranks
      << ",\n  \"seconds\": " << json_number(s.seconds) << ",\n  \"points_per_second\": "
      << json_number(s.seconds > 0 ? static_cast<double>(s.evaluated) / s.seconds : 0.0) << "\n}\n";
   out.commit();
@@ -484,7 +486,8 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       std::ofstream stamp(stamp_, std::ios::binary | std::ios::trunc);
       stamp << "{\"spec_hash\": \"" << hash
             << "\", \"spec_file\": " << json_string(spec.file.string()) << ", \"shard\": \""
-            << shard << "\"}\n";
+            << shard << "\", \"points\": " << shard_points_ << ", \"sweep_points\": " << total
+            << "}\n";
       stamp.flush();
       if (!stamp) {
         std::fclose(sink_);

@@ -1,4 +1,5 @@
 // `linkphy merge`: shard outputs joined into one CSV sorted by point (sweep_runner.hpp).
+#include "sweep_merge_check.hpp"
 #include "sweep_runner_text.hpp"
 
 #include <linkphy/phy/error.hpp>
@@ -12,19 +13,22 @@
 
 namespace linkphy::sweeps {
 
-void merge_sweep_files(const std::vector<std::string> &parts, const std::string &output) {
+std::string merge_sweep_files(const std::vector<std::string> &parts, const std::string &output,
+                              bool allow_partial) {
   if (parts.empty())
     throw InputError("merge", "no input files");
   std::string header;
   std::map<long long, std::pair<std::string, std::string>> rows; // point → (row, where)
   std::string hash, hash_from; // the first sidecar's spec_hash (sweep_spec.hpp) and its file
   long long header_cells = 0;  // cells of the header row
+  std::vector<detail::MergeShard> shards;
   for (const auto &part : parts) {
     if (!std::filesystem::is_regular_file(part))
       throw InputError(part, "not a file");
     // Shards of different sweeps can share a header (another length range, a fixed key
     // changed): their sidecars tell them apart. A part without a sidecar is not checked.
-    const std::string side = part + ".json", h = detail::json_field(side, "spec_hash");
+    auto &shard = shards.emplace_back(detail::read_merge_shard(part));
+    const std::string &side = shard.side, &h = shard.spec_hash;
     if (!h.empty() && hash.empty()) {
       hash = h;
       hash_from = side;
@@ -55,6 +59,17 @@ void merge_sweep_files(const std::vector<std::string> &parts, const std::string 
                                            : number_text(static_cast<double>(c)) + " cells") +
                                     "; expected " + number_text(static_cast<double>(header_cells)) +
                                     " cells, as the header");
+      // A row of another shard than the sidecar records: the sidecar is not this file's.
+      if (!shard.holds(pt))
+        throw InputError(
+            where, "point " + std::to_string(pt) + " is not one of shard " +
+                       std::to_string(shard.k) + "/" + std::to_string(shard.n) + "'s (index % " +
+                       std::to_string(shard.n) + " == " + std::to_string(shard.k - 1) +
+                       (shard.sweep_points >= 0 ? ", below " + std::to_string(shard.sweep_points)
+                                                : std::string()) +
+                       "), as " + shard.side + " records");
+      if (shard.known())
+        shard.points.push_back(pt);
       auto [it, fresh] = rows.try_emplace(pt, line, where);
       if (!fresh && it->second.first != line)
         throw InputError(where,
@@ -63,11 +78,15 @@ void merge_sweep_files(const std::vector<std::string> &parts, const std::string 
     if (lineno == 0)
       throw InputError(part, "empty file (no header)");
   }
+  // Before any output: an incomplete set is refused (no file), unless allow_partial.
+  const std::string note =
+      detail::check_merge_complete(shards, allow_partial, static_cast<long long>(rows.size()));
   OutputFile out(output);
   out.stream() << header << '\n';
   for (const auto &kv : rows)
     out.stream() << kv.second.first << '\n';
   out.commit();
+  return note;
 }
 
 } // namespace linkphy::sweeps

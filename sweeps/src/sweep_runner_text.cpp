@@ -2,6 +2,7 @@
 
 #include <linkphy/sweeps/json_text.hpp>
 
+#include <charconv>
 #include <fstream>
 #include <sstream>
 
@@ -48,6 +49,23 @@ std::string json_field(const std::filesystem::path &p, const std::string &field)
     return "";
   const auto start = at + key.size(), end = text.find('"', start);
   return end == std::string::npos ? "" : text.substr(start, end - start);
+}
+
+long long json_count(const std::filesystem::path &p, const std::string &field) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in)
+    return -1;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str(), key = "\"" + field + "\": ";
+  const auto at = text.rfind(key);
+  if (at == std::string::npos)
+    return -1;
+  const char *first = text.data() + at + key.size(), *last = text.data() + text.size();
+  long long v = -1;
+  const auto r = std::from_chars(first, last, v);
+  const bool ends = r.ptr == last || *r.ptr == ',' || *r.ptr == '}' || *r.ptr == '\n';
+  return r.ec == std::errc() && ends && v >= 0 ? v : -1;
 }
 
 std::vector<std::string> read_complete_lines(const std::filesystem::path &p, bool truncate) {

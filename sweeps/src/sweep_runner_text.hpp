@@ -20,6 +20,10 @@ long long csv_cell_count(const std::string &line);
 /// partial's stamp: one flat object, values without escapes), or "" when the file or the field
 /// is missing.
 std::string json_field(const std::filesystem::path &p, const std::string &field);
+/// The whole number of the last `"field": N` in a JSON file linkphy wrote (a sidecar's axes carry
+/// their own "points" before the top-level one), or -1 when the file or the field is missing or
+/// its value is not a whole number ≥ 0.
+long long json_count(const std::filesystem::path &p, const std::string &field);
 /// The complete lines of a partial file; with `truncate`, cuts the file after its last '\n' (a
 /// half-written row of a killed run).
 std::vector<std::string> read_complete_lines(const std::filesystem::path &p, bool truncate = true);

@@ -220,7 +220,13 @@ SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator,
                        const SweepOptions &options);
 
 /// Joins shard outputs (same header) into one CSV sorted by point; identical duplicate rows are
-/// kept once, conflicting ones are an error.
-void merge_sweep_files(const std::vector<std::string> &parts, const std::string &output);
+/// kept once, conflicting ones are an error. From the parts' sidecars (PART.json: shard K/N,
+/// sweep_points or the shard's points; for PART.partial, the stamp PART.partial.spec) it checks
+/// that the set is complete — one N, every K from 1 to N, every point of each shard — and throws
+/// InputError naming what is missing (nothing is written), unless `allow_partial`. Returns a line
+/// for stderr ("" when none): what is missing with `allow_partial`, or the parts whose
+/// completeness could not be checked (no sidecar recording their shard).
+std::string merge_sweep_files(const std::vector<std::string> &parts, const std::string &output,
+                              bool allow_partial = false);
 
 } // namespace linkphy::sweeps

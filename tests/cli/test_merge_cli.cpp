@@ -1,0 +1,257 @@
+// `linkphy merge` checks, from the shards' sidecars, that the set is complete: one --shard split,
+// every K of N, every point of each shard. Before, a forgotten shard or one cut short merged into
+// a CSV with points missing, exit 0 and no word.
+#include "cli_run.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using linkphy::test::CliResult;
+using linkphy::test::read_text_file;
+using linkphy::test::run_cli;
+using linkphy::test::scratch_dir;
+
+namespace {
+
+// `points` pre-FEC BERs of the fast fec evaluator.
+fs::path fec_spec(const fs::path &dir, int points) {
+  const auto p = dir / "spec.toml";
+  std::ofstream(p) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                      "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = "
+                   << points << " }\n";
+  return p;
+}
+
+// Runs shard K/N of `spec` into dir/pK.csv (N = 1: the whole sweep into dir/whole.csv).
+fs::path shard(const fs::path &spec, int k, int n) {
+  std::string name = "whole.csv";
+  if (n > 1) { // appended, not "p" + …: GCC 12 raises a false -Wrestrict on that
+    name = "p";
+    name += std::to_string(k);
+    name += ".csv";
+  }
+  const auto out = spec.parent_path() / name;
+  const auto r = run_cli({"sweep", spec.string(), "-q", "--threads", "1", "--shard",
+                          std::to_string(k) + "/" + std::to_string(n), "-o", out.string()});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return out;
+}
+
+CliResult merge(const std::vector<fs::path> &parts, const fs::path &out,
+                const std::string &flag = "") {
+  std::vector<std::string> args{"merge"};
+  for (const auto &p : parts)
+    args.push_back(p.string());
+  args.insert(args.end(), {"-o", out.string()});
+  if (!flag.empty())
+    args.push_back(flag);
+  return run_cli(args);
+}
+
+// Exit 2 with exactly `line` on stderr, `out` not written.
+void check_refused(const CliResult &r, const std::string &line, const fs::path &out) {
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == line + "\n");
+  CHECK_FALSE(fs::exists(out));
+}
+
+// The first `rows` lines after the header of `csv`, written back.
+void keep_rows(const fs::path &csv, std::size_t rows) {
+  const std::string text = read_text_file(csv);
+  std::size_t at = text.find('\n');
+  for (std::size_t i = 0; i < rows; ++i)
+    at = text.find('\n', at + 1);
+  std::ofstream(csv, std::ios::binary) << text.substr(0, at + 1);
+}
+
+// Rows of `csv` (lines after the header).
+long rows_of(const fs::path &csv) {
+  const std::string text = read_text_file(csv);
+  return static_cast<long>(std::count(text.begin(), text.end(), '\n')) - 1;
+}
+
+} // namespace
+
+TEST_CASE("merge refuses a set with a shard missing, and --allow-partial merges it",
+          "[cli][merge][sweep]") {
+  const auto dir = scratch_dir("merge-missing");
+  const auto spec = fec_spec(dir, 30);
+  const auto whole = shard(spec, 1, 1), p1 = shard(spec, 1, 3), p2 = shard(spec, 2, 3),
+             p3 = shard(spec, 3, 3), out = dir / "all.csv";
+  CHECK_THAT(read_text_file(p2.string() + ".json"),
+             Catch::Matchers::Contains("\"points\": 10,\n  \"sweep_points\": 30,"));
+  {
+    INFO("the complete set: the unsharded file, byte for byte, and nothing on stderr");
+    const auto r = merge({p3, p1, p2}, out);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(read_text_file(out) == read_text_file(whole));
+    fs::remove(out);
+  }
+  check_refused(merge({p1, p3}, out),
+                "linkphy: merge: shard 2/3 missing (given: 1/3, 3/3); pass every shard, or "
+                "--allow-partial to merge what is there",
+                out);
+  check_refused(merge({p2, p2}, out),
+                "linkphy: merge: shards 1/3, 3/3 missing (given: 2/3); pass every shard, or "
+                "--allow-partial to merge what is there",
+                out);
+  {
+    INFO("a shard past the last point (N above the point count) holds none: not needed");
+    const auto tiny = dir / "tiny.toml", t1 = dir / "t1.csv", t2 = dir / "t2.csv";
+    std::ofstream(tiny) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                           "ber_pre = [1e-5, 1e-4]\n";
+    for (const auto &[k, t] : {std::pair{1, t1}, std::pair{2, t2}})
+      REQUIRE(run_cli({"sweep", tiny.string(), "-q", "--shard", std::to_string(k) + "/3", "-o",
+                       t.string()})
+                  .exit_code == 0);
+    const auto r = merge({t1, t2}, out);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(rows_of(out) == 2);
+    fs::remove(out);
+    check_refused(merge({t2}, out),
+                  "linkphy: merge: shard 1/3 missing (given: 2/3); pass every shard, or "
+                  "--allow-partial to merge what is there",
+                  out);
+  }
+  {
+    const auto r = merge({p1, p3}, out, "--allow-partial");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err == "linkphy: merge: incomplete, merged as --allow-partial asks: shard 2/3 missing "
+                   "(given: 1/3, 3/3); merged 20 of 30 points\n");
+    CHECK(rows_of(out) == 20);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("merge refuses a shard with points missing", "[cli][merge][sweep]") {
+  const auto dir = scratch_dir("merge-short");
+  const auto spec = fec_spec(dir, 9000);
+  const auto whole = shard(spec, 1, 1), p1 = shard(spec, 1, 3), p2 = shard(spec, 2, 3),
+             p3 = shard(spec, 3, 3), out = dir / "all.csv";
+  SECTION("a finished shard that lost rows since") {
+    keep_rows(p2, 1234);
+    check_refused(merge({p1, p2, p3}, out),
+                  "linkphy: " + p2.string() + ": 1,234 of 3,000 points of shard 2/3, though " +
+                      p2.string() +
+                      ".json records a finished run (rows were lost since: run the shard "
+                      "again, or pass --allow-partial to merge what is there)",
+                  out);
+    const auto r = merge({p1, p2, p3}, out, "--allow-partial");
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.err, Catch::Matchers::EndsWith("; merged 7,234 of 9,000 points\n"));
+    CHECK(rows_of(out) == 7234);
+  }
+  SECTION("the partial of a killed run, then resumed") {
+    const auto q2 = dir / "q2.csv", q2_partial = dir / "q2.csv.partial";
+    ::setenv("LINKPHY_TEST_KILL_AFTER_ROWS", "500", 1);
+    const auto killed = run_cli(
+        {"sweep", spec.string(), "-q", "--threads", "1", "--shard", "2/3", "-o", q2.string()});
+    ::unsetenv("LINKPHY_TEST_KILL_AFTER_ROWS");
+    REQUIRE(killed.exit_code != 0);
+    REQUIRE(fs::exists(q2_partial));
+    REQUIRE_FALSE(fs::exists(q2));
+    const auto r = merge({p1, q2_partial, p3}, out);
+    CHECK(r.exit_code == 2);
+    CHECK(std::regex_match(r.err, std::regex("linkphy: " + q2_partial.string() +
+                                             ": [0-9,]+ of 3,000 points of shard 2/3 \\(the run "
+                                             "did not finish: rerun it with --resume, or pass "
+                                             "--allow-partial to merge what is there\\)\n")));
+    CHECK_FALSE(fs::exists(out));
+    const auto resumed = run_cli({"sweep", spec.string(), "-q", "--threads", "1", "--shard", "2/3",
+                                  "-o", q2.string(), "--resume"});
+    REQUIRE(resumed.exit_code == 0);
+    const auto ok = merge({p1, q2, p3}, out);
+    CHECK(ok.exit_code == 0);
+    CHECK(ok.err.empty());
+    CHECK(read_text_file(out) == read_text_file(whole));
+  }
+  SECTION("a sidecar beside another shard's rows") {
+    fs::copy_file(p1.string() + ".json", p2.string() + ".json",
+                  fs::copy_options::overwrite_existing);
+    const auto r = merge({p1, p2, p3}, out);
+    check_refused(r,
+                  "linkphy: " + p2.string() +
+                      ":2: point 1 is not one of shard 1/3's (index % 3 == "
+                      "0, below 9000), as " +
+                      p2.string() + ".json records",
+                  out);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("merge refuses shards of different splits", "[cli][merge][sweep]") {
+  const auto dir = scratch_dir("merge-mixed");
+  const auto spec = fec_spec(dir, 30);
+  const auto half = shard(spec, 1, 2), half1 = dir / "half1.csv", out = dir / "all.csv";
+  fs::rename(half, half1);
+  fs::rename(half.string() + ".json", half1.string() + ".json");
+  const auto p2 = shard(spec, 2, 3), p3 = shard(spec, 3, 3);
+  check_refused(merge({half1, p2, p3}, out),
+                "linkphy: " + p2.string() + ".json: shard 2/3, but " + half1.string() +
+                    ".json records 1/2: shards of different splits (accepted: the shards K/N of "
+                    "one N; --allow-partial to merge them anyway)",
+                out);
+  const auto r = merge({half1, p2, p3}, out, "--allow-partial");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.err, Catch::Matchers::StartsWith("linkphy: merge: incomplete, merged as "
+                                                "--allow-partial asks: ") &&
+                        Catch::Matchers::EndsWith("; merged 25 of 30 points\n"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("merge checks shards whose sidecars predate sweep_points, and without a sidecar says "
+          "it could not",
+          "[cli][merge][sweep]") {
+  const auto dir = scratch_dir("merge-old");
+  const auto spec = fec_spec(dir, 30);
+  const auto whole = shard(spec, 1, 1), p1 = shard(spec, 1, 3), p2 = shard(spec, 2, 3),
+             p3 = shard(spec, 3, 3), out = dir / "all.csv";
+  // A sidecar as linkphy wrote it before: "points" (the shard's) and "shard", no "sweep_points".
+  for (const auto &p : {p1, p2, p3}) {
+    const auto side = p.string() + ".json";
+    const std::string text = read_text_file(side);
+    const std::string old = std::regex_replace(text, std::regex("\n  \"sweep_points\": 30,"), "");
+    CHECK(old.find("sweep_points") == std::string::npos);
+    std::ofstream(side, std::ios::binary) << old;
+  }
+  {
+    const auto r = merge({p1, p2, p3}, out);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(read_text_file(out) == read_text_file(whole));
+    fs::remove(out);
+  }
+  check_refused(merge({p1, p2}, out),
+                "linkphy: merge: shard 3/3 missing (given: 1/3, 2/3); pass every shard, or "
+                "--allow-partial to merge what is there",
+                out);
+  keep_rows(p3, 4);
+  check_refused(merge({p1, p2, p3}, out),
+                "linkphy: " + p3.string() + ": 4 of 10 points of shard 3/3, though " + p3.string() +
+                    ".json records a finished run (rows were lost since: run the shard again, or "
+                    "pass --allow-partial to merge what is there)",
+                out);
+  // No sidecar (a shard written to stdout, or copied without it): merged as before, one line.
+  fs::remove(p3.string() + ".json");
+  const auto r = merge({p1, p3}, out);
+  CHECK(r.exit_code == 0);
+  CHECK(r.err == "linkphy: merge: completeness not checked: no sidecar records the shard and "
+                 "point count of " +
+                     p3.string() + " (" + p3.string() + ".json); merged 14 points\n");
+  CHECK(rows_of(out) == 14);
+  fs::remove(out);
+  const auto quiet = merge({p1, p3}, out, "--allow-partial");
+  CHECK(quiet.exit_code == 0);
+  CHECK(quiet.err.empty());
+  fs::remove_all(dir);
+}
