@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <numbers>
 #include <sstream>
+#include <string>
 
 #if defined(LINKPHY_HAVE_LIBMVEC) && defined(__x86_64__)
 #include <immintrin.h>
@@ -85,7 +86,7 @@ void check_input(const AnalyticInput &in) {
       throw InputError("analytic SNR", what);
   };
   need(in.baud_bd > 0, "baud must be > 0 Bd");
-  need(in.levels >= 2, "PAM order must be >= 2");
+  check_modulation(Modulation{in.levels});
   need(in.a_v_v > 0, "TX amplitude must be > 0 V");
   need(in.eta0_v2_per_hz >= 0, "eta0 must be >= 0 V^2/Hz");
   need(in.sigma_rj_ui >= 0 && in.a_dd_ui >= 0, "jitter must be >= 0 UI");
@@ -98,6 +99,29 @@ void check_input(const AnalyticInput &in) {
        "crosstalk amplitude must be >= 0 V");
   need(in.xt_f_hz.empty() || in.eta0_v2_per_hz > 0,
        "crosstalk needs eta0 > 0 (the noiseless-receiver case skips the integral)");
+  // NaN or inf here would come out as a NaN SNR and BER.
+  need(std::isfinite(in.baud_bd) && std::isfinite(in.a_v_v) && std::isfinite(in.eta0_v2_per_hz) &&
+           std::isfinite(in.sigma_rj_ui) && std::isfinite(in.a_dd_ui) &&
+           std::isfinite(in.loss.il_nyquist_db),
+       "baud, amplitude, eta0, jitter and IL must be finite");
+  need(std::isfinite(in.snr_tx_db), "TX SNR must be a finite value in dB");
+  need(in.t_r_s >= 0 && std::isfinite(in.t_r_s),
+       "TX transition time must be a finite value >= 0 s");
+}
+
+// The crosstalk path's samples (O(n): analytic_snr(in) and analytic_grid only; the grid variant
+// reuses the spans its grid was made from).
+void check_crosstalk(const AnalyticInput &in) {
+  for (std::size_t k = 0; k < in.xt_f_hz.size(); ++k) {
+    if (!(in.xt_f_hz[k] >= 0) || !std::isfinite(in.xt_f_hz[k]) ||
+        (k > 0 && !(in.xt_f_hz[k] > in.xt_f_hz[k - 1])))
+      throw InputError("analytic SNR", "crosstalk frequencies must be finite, >= 0 Hz and "
+                                       "strictly ascending (index " +
+                                           std::to_string(k) + ")");
+    if (!(in.xt_gain2[k] >= 0) || !std::isfinite(in.xt_gain2[k]))
+      throw InputError("analytic SNR",
+                       "crosstalk |X|^2 must be finite and >= 0 (index " + std::to_string(k) + ")");
+  }
 }
 
 // |X(f)|² of the crosstalk path at f ≥ 0: linear interpolation, the end samples held outside.
@@ -174,6 +198,7 @@ AnalyticResult finish(const AnalyticInput &in, double snr_dfe, double snr_le) {
 
 AnalyticResult analytic_snr(const AnalyticInput &in) {
   check_input(in);
+  check_crosstalk(in);
   const double t = 1.0 / in.baud_bd;
   const double var_x = symbol_variance(in.levels);
   const double pi = std::numbers::pi;
@@ -209,6 +234,7 @@ AnalyticResult analytic_snr(const AnalyticInput &in) {
 
 AnalyticGrid analytic_grid(const AnalyticInput &in) {
   check_input(in);
+  check_crosstalk(in);
   if (!(in.loss.nyquist_hz > 0))
     throw InputError("analytic SNR", "loss model needs f_N > 0 Hz");
   AnalyticGrid g;

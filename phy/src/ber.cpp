@@ -15,6 +15,7 @@ namespace linkphy {
 namespace {
 
 void require_gray(Modulation mod, const char *where) {
+  check_modulation(mod);
   if (!mod.gray_mappable())
     throw InputError(where, mod.name() +
                                 " has no per-symbol Gray mapping (accepted: M a power of two: "
@@ -85,20 +86,24 @@ double q_inverse(double p) {
 }
 
 double d_over_sigma_from_snr(Modulation mod, double snr) {
+  check_modulation(mod);
   const double m = mod.levels;
   return std::sqrt(3.0 * snr / (m * m - 1.0));
 }
 
 double snr_from_d_over_sigma(Modulation mod, double d_over_sigma) {
+  check_modulation(mod);
   const double m = mod.levels;
   return d_over_sigma * d_over_sigma * (m * m - 1.0) / 3.0;
 }
 
 double pam_ser(Modulation mod, double d_over_sigma) {
+  check_modulation(mod);
   return 2.0 * (1.0 - 1.0 / mod.levels) * q_function(d_over_sigma);
 }
 
 double pam_ber(Modulation mod, double d_over_sigma) {
+  check_modulation(mod);
   return pam_ser(mod, d_over_sigma) / mod.bits_per_symbol();
 }
 
@@ -122,14 +127,17 @@ double pam_ber_gray_exact(Modulation mod, double d_over_sigma) {
 }
 
 double pam_ser_from_snr_db(Modulation mod, double snr_db) {
+  check_modulation(mod);
   return pam_ser(mod, d_over_sigma_from_snr(mod, std::pow(10.0, snr_db / 10.0)));
 }
 
 double pam_ber_from_snr_db(Modulation mod, double snr_db) {
+  check_modulation(mod);
   return pam_ber(mod, d_over_sigma_from_snr(mod, std::pow(10.0, snr_db / 10.0)));
 }
 
 double d_over_sigma_for_ber(Modulation mod, double ber) {
+  check_modulation(mod);
   const double scale = 2.0 * (1.0 - 1.0 / mod.levels) / mod.bits_per_symbol();
   const double ber_max = 0.5 * scale; // BER at d/σ = 0
   if (!(ber > 0.0 && ber < ber_max))
@@ -139,6 +147,7 @@ double d_over_sigma_for_ber(Modulation mod, double ber) {
 }
 
 double snr_db_for_ber(Modulation mod, double ber) {
+  check_modulation(mod);
   return 10.0 * std::log10(snr_from_d_over_sigma(mod, d_over_sigma_for_ber(mod, ber)));
 }
 

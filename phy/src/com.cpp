@@ -9,6 +9,7 @@
 #include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/signalling.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <algorithm>
@@ -2094,7 +2095,8 @@ void validate(const Settings &s) {
   // Every value finite (NaN fails each comparison below) and, where 93A divides by it, > 0.
   auto finite = [](double v) { return std::isfinite(v); };
   need(s.f_b_hz > 0 && finite(s.f_b_hz), "f_b", "must be a finite value > 0");
-  need(s.levels >= 2, "L", "must be >= 2");
+  check_modulation(Modulation{s.levels});
+  need(s.pdf_bin_v > 0 && finite(s.pdf_bin_v), "pdf_bin", "must be a finite value > 0 V");
   need(s.samples_per_ui >= 4, "M", "must be >= 4");
   need(s.der0 > 0 && s.der0 < 0.5, "DER_0", "must be in (0, 0.5)");
   need(s.r_lm > 0 && s.r_lm <= 1, "R_LM", "must be in (0, 1]");
@@ -2120,9 +2122,17 @@ void validate(const Settings &s) {
   const std::size_t n_hp = std::max<std::size_t>(s.g_dc_hp_db.size(), 1);
   need(s.g_dc_db.size() <= kMaxCtleSettings / n_hp, "g_DC/g_DC_HP",
        "the CTLE grid may hold at most 10000 settings");
-  need((s.rc_start_hz == 0 && s.rc_end_hz == 0) ||
-           (s.rc_start_hz > 0 && s.rc_end_hz > s.rc_start_hz),
-       "RC_start/RC_end", "both 0 (no raised-cosine stage) or 0 < RC_start < RC_end");
+  if (!(s.rc_start_hz == 0 && s.rc_end_hz == 0) &&
+      !(s.rc_start_hz >= kRxCornerMinFb * s.f_b_hz && s.rc_end_hz > s.rc_start_hz &&
+        s.rc_end_hz <= kRxCornerMaxFb * s.f_b_hz))
+    throw InputError(
+        "COM setting 'RC_start/RC_end'",
+        "RC_start " + number_text(s.rc_start_hz / 1e9) + " GHz, RC_end " +
+            number_text(s.rc_end_hz / 1e9) +
+            " GHz out of range (accepted: both 0 for no raised-cosine stage, or " +
+            number_text(kRxCornerMinFb * s.f_b_hz / 1e9) +
+            " GHz <= RC_start < RC_end <= " + number_text(kRxCornerMaxFb * s.f_b_hz / 1e9) +
+            " GHz: 0.01 to 10 × f_b, f_b = " + number_text(s.f_b_hz / 1e9) + " GBd)");
   need(!s.g_dc_db.empty(), "g_DC", "needs at least one value");
   need(s.b_max.size() == s.b_min.size(), "b_min", "must have as many taps as b_max");
   for (std::size_t k = 0; k < s.b_max.size(); ++k)

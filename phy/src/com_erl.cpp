@@ -4,15 +4,44 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/fft.hpp>
 #include <linkphy/phy/pulse_response.hpp>
+#include <linkphy/phy/quantity.hpp>
+#include <linkphy/phy/signalling.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <cmath>
 #include <numbers>
+#include <string>
 
 namespace linkphy::com {
+namespace {
+
+// The ranges of ErlSettings (com.hpp; the COM table reader's for the keys it reads).
+void validate(const ErlSettings &s) {
+  auto need = [](bool ok, const char *key, const char *accepted) {
+    if (!ok)
+      throw InputError(std::string("ERL setting '") + key + "'", accepted);
+  };
+  auto finite = [](double v) { return std::isfinite(v); };
+  need(s.f_b_hz > 0 && finite(s.f_b_hz), "f_b", "must be a finite value > 0 Bd");
+  need(s.samples_per_ui >= 4 && s.samples_per_ui <= 256, "M", "must be 4 to 256");
+  check_modulation(Modulation{s.levels});
+  need(s.der0 > 0 && s.der0 < 0.5, "DER_0", "must be in (0, 0.5)");
+  need(s.f_r_hz >= 0 && finite(s.f_r_hz), "f_r", "must be a finite value >= 0 Hz (0: none)");
+  need(s.t_r_s >= 0 && finite(s.t_r_s), "T_r", "must be a finite value >= 0 s");
+  need(s.n_ui >= 1, "N", "must be >= 1 UI");
+  need(s.n_bx >= 0, "N_bx", "must be >= 0 UI");
+  need(s.rho_x >= 0 && s.rho_x <= 1, "rho_x", "must be in [0, 1]");
+  need(s.beta_x >= 0 && finite(s.beta_x), "beta_x", "must be a finite value >= 0 dB/s");
+  need(s.fixture_delay_s >= 0 && finite(s.fixture_delay_s), "fixture_delay",
+       "must be a finite value >= 0 s");
+  need(s.bin_v > 0 && finite(s.bin_v), "bin_v", "must be a finite value > 0 V");
+}
+
+} // namespace
 
 double effective_return_loss(std::span<const double> f_hz, std::span<const Complex> gamma,
                              const ErlSettings &s) {
+  validate(s);
   if (f_hz.size() < 10 || f_hz.size() != gamma.size())
     throw InputError("ERL", "needs a reflection coefficient on at least 10 frequencies");
   constexpr double kPi = std::numbers::pi;
@@ -87,6 +116,15 @@ double effective_return_loss(std::span<const double> f_hz, std::span<const Compl
     for (std::size_t i = static_cast<std::size_t>(ph); i < pulse.size();
          i += static_cast<std::size_t>(s.samples_per_ui))
       taps.push_back(pulse[i]);
+    double span_v = 0; // the PMF's width, as in statistical_ber (kMaxPmfBins)
+    for (double v : taps)
+      span_v += 2.0 * std::abs(v);
+    if (span_v / s.bin_v > static_cast<double>(kMaxPmfBins))
+      throw InputError(
+          "ERL setting 'bin_v'",
+          number_text(s.bin_v) + " V is too fine: the reflections span " + number_text(span_v) +
+              " V (accepted: bin_v >= " + number_text(span_v / static_cast<double>(kMaxPmfBins)) +
+              " V, at most " + std::to_string(kMaxPmfBins) + " bins)");
     const AmplitudePmf pmf = pam_interference_pmf(taps, s.levels, s.bin_v);
     worst = std::max(worst, tail_amplitude(pmf, s.der0));
   }

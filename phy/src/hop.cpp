@@ -158,6 +158,12 @@ HopResult evaluate_hop_statistical(const HopInput &in) {
 MonteCarloResult evaluate_hop_montecarlo(const HopResult &hop, std::uint64_t symbols,
                                          std::uint64_t seed) {
   const EqualisedPulse &e = hop.pulse;
+  if (e.main_cursor < 0 || static_cast<std::size_t>(e.main_cursor) >= e.cursors_v.size())
+    throw InputError("montecarlo", "hop pulse has no main cursor (index " +
+                                       std::to_string(e.main_cursor) + " of " +
+                                       std::to_string(e.cursors_v.size()) +
+                                       " cursors; accepted: a HopResult from "
+                                       "evaluate_hop_statistical)");
   // Keep the cursors that matter (|h| ≥ 1e-4 of the cursor) to bound the simulated span.
   const double h0 = e.cursors_v[static_cast<std::size_t>(e.main_cursor)];
   long first = e.main_cursor, last = e.main_cursor;

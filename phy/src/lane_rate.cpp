@@ -97,6 +97,8 @@ LaneRate lane_rate_class(std::string_view name, std::string_view where) {
 
 LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modulation,
                          std::optional<FecCode> fec, std::string_view where) {
+  if (modulation)
+    check_modulation(*modulation); // an aggregate Modulation{1} would give an infinite baud
   // "106.25 Gb/s PAM4": an explicit rate may carry its modulation as a last word (for plan files
   // and crossover rate lists, which have no modulation key of their own).
   if (const auto sp = text.find_last_of(' ');

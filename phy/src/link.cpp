@@ -11,6 +11,7 @@ namespace linkphy {
 
 double required_hop_snr_db(Modulation mod, const FecCode &fec, double ber_post_target,
                            std::size_t hops) {
+  check_modulation(mod);
   if (hops == 0)
     throw InputError("link", "needs at least one hop");
   if (!(ber_post_target > 0 && ber_post_target < 0.5))

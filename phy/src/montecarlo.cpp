@@ -1,11 +1,13 @@
+#include <linkphy/phy/error.hpp>
 #include <linkphy/phy/montecarlo.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/signalling.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <random>
-#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace linkphy {
@@ -43,16 +45,31 @@ void wilson_interval(std::uint64_t k, std::uint64_t n, double z, double &low, do
 
 MonteCarloResult run_montecarlo(const MonteCarloInput &in) {
   const int m = in.levels;
-  if (m < 2 || !std::has_single_bit(static_cast<unsigned>(m)))
-    throw std::invalid_argument("montecarlo: levels must be a power of two ≥ 2");
+  check_modulation(Modulation{m});
+  if (!std::has_single_bit(static_cast<unsigned>(m)))
+    throw InputError("montecarlo", Modulation{m}.name() +
+                                       " has no per-symbol Gray mapping (accepted: NRZ, PAM4, "
+                                       "PAM8, PAM16, PAM32, PAM64)");
   if (in.cursors_v.empty() || in.main_cursor < 0 ||
       in.main_cursor >= static_cast<int>(in.cursors_v.size()))
-    throw std::invalid_argument("montecarlo: main cursor outside the pulse response");
-  if (!(in.noise_rms_v >= 0.0) || in.symbols == 0)
-    throw std::invalid_argument("montecarlo: noise must be ≥ 0 and symbols ≥ 1");
+    throw InputError("montecarlo", "main cursor index " + std::to_string(in.main_cursor) +
+                                       " outside the pulse response (accepted: 0 to " +
+                                       std::to_string(static_cast<long>(in.cursors_v.size()) - 1) +
+                                       ")");
+  if (!(in.noise_rms_v >= 0.0) || !std::isfinite(in.noise_rms_v))
+    throw InputError("montecarlo", "noise rms " + number_text(in.noise_rms_v) +
+                                       " V out of range (accepted: finite, >= 0 V)");
+  if (in.symbols == 0)
+    throw InputError("montecarlo", "symbols must be >= 1");
   const double h0 = in.cursors_v[static_cast<std::size_t>(in.main_cursor)];
-  if (!(h0 > 0.0))
-    throw std::invalid_argument("montecarlo: main cursor must be positive");
+  if (!(h0 > 0.0) || !std::isfinite(h0))
+    throw InputError("montecarlo", "main cursor " + number_text(h0) +
+                                       " V out of range (accepted: finite, > 0 V)");
+  for (std::span<const double> v : {in.cursors_v, in.dfe_taps_v})
+    for (double x : v)
+      if (!std::isfinite(x))
+        throw InputError("montecarlo",
+                         "cursors and DFE taps must be finite V (got " + number_text(x) + ")");
 
   const int bits_per_symbol = std::countr_zero(static_cast<unsigned>(m));
   std::vector<double> level(static_cast<std::size_t>(m));

@@ -10,9 +10,8 @@
 namespace linkphy {
 namespace {
 
-constexpr int max_levels = 64;
-
 void require_gray(Modulation mod, const char *where) {
+  check_modulation(mod);
   if (!mod.gray_mappable())
     throw InputError(where, mod.name() +
                                 " has no per-symbol Gray mapping (accepted: M a power of two: "
@@ -25,10 +24,14 @@ int bits_per_symbol_int(Modulation mod) {
 
 } // namespace
 
+void check_modulation(Modulation mod) {
+  if (mod.levels < kMinLevels || mod.levels > kMaxLevels)
+    throw InputError("modulation", "PAM" + std::to_string(mod.levels) +
+                                       " is not supported (accepted: NRZ, PAM2 … PAM64)");
+}
+
 Modulation Modulation::pam(int m) {
-  if (m < 2 || m > max_levels)
-    throw InputError("modulation",
-                     "PAM" + std::to_string(m) + " is not supported (accepted: NRZ, PAM2 … PAM64)");
+  check_modulation(Modulation{m});
   return Modulation{m};
 }
 
@@ -57,7 +60,7 @@ Modulation parse_modulation(std::string_view text, std::string_view where) {
       std::all_of(s.begin() + 3, s.end(),
                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
     const int m = std::stoi(s.substr(3));
-    if (m >= 2 && m <= max_levels)
+    if (m >= kMinLevels && m <= kMaxLevels)
       return Modulation{m};
   }
   throw InputError(w, "unknown modulation '" + std::string(text) + "'" + accepted);
@@ -66,6 +69,7 @@ Modulation parse_modulation(std::string_view text, std::string_view where) {
 double symbol_level(Modulation mod, int index) { return -1.0 + 2.0 * index / (mod.levels - 1.0); }
 
 std::vector<double> symbol_levels(Modulation mod) {
+  check_modulation(mod);
   std::vector<double> v(static_cast<std::size_t>(mod.levels));
   for (int i = 0; i < mod.levels; ++i)
     v[static_cast<std::size_t>(i)] = symbol_level(mod, i);

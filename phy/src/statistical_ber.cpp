@@ -1,12 +1,15 @@
 // Statistical BER of a PAM-M slicer (see statistical_ber.hpp for the sources).
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/statistical_ber.hpp>
 #include <linkphy/phy/statistical_eye.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace linkphy {
@@ -87,12 +90,45 @@ bool tail_exceeds(const TailPmf &t, double sigma, double y, double level) {
   return tail(t, sigma, y, level) > level;
 }
 
+// Σ|v| over `v` except index `skip`; InputError naming `what` on a value that is not finite.
+double abs_sum(std::span<const double> v, const char *what, std::size_t skip = SIZE_MAX) {
+  double sum = 0;
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    if (!std::isfinite(v[k]))
+      throw InputError("statistical BER",
+                       std::string(what) + " must be finite V (got " + number_text(v[k]) + ")");
+    if (k != skip)
+      sum += std::abs(v[k]);
+  }
+  return sum;
+}
+
+// The PMF bin, V: in.bin_v when given (> 0), else d/1000; checked so that the PMF, which spans
+// ±Σ|ISI and jitter terms| (pam_interference_pmf), holds at most kMaxPmfBins bins.
+double pmf_bin(const StatisticalEyeInput &in, double d_v) {
+  // Each residual |cursor_k − tap_k| ≤ |cursor_k| + |tap_k|: a bound on the PMF's half-width.
+  double reach = abs_sum(in.cursors_v, "cursors", static_cast<std::size_t>(in.main_cursor));
+  reach += abs_sum(in.dfe_taps_v, "DFE taps");
+  reach += abs_sum(in.jitter_dd_v, "dual-Dirac jitter terms");
+  const double finest = 2.0 * reach / static_cast<double>(kMaxPmfBins);
+  if (in.bin_v == 0)
+    return std::max(d_v / 1000.0, finest);
+  const std::string accepted =
+      " (accepted: 0 for d/1000 = " + number_text(d_v / 1000.0) + " V, or " + number_text(finest) +
+      " V <= bin_v <= d = " + number_text(d_v) +
+      " V: the PMF spans 2·Σ|ISI and jitter terms| = " + number_text(2.0 * reach) +
+      " V in at most " + std::to_string(kMaxPmfBins) + " bins)";
+  if (!(in.bin_v >= finest && in.bin_v <= d_v))
+    throw InputError("statistical BER",
+                     "PMF bin_v " + number_text(in.bin_v) + " V is out of range" + accepted);
+  return in.bin_v;
+}
+
 } // namespace
 
 StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in) {
   const int m = in.levels;
-  if (m < 2)
-    throw InputError("statistical BER", "PAM order must be >= 2, got " + std::to_string(m));
+  check_modulation(Modulation{m});
   if (in.main_cursor < 0 || static_cast<std::size_t>(in.main_cursor) >= in.cursors_v.size())
     throw InputError("statistical BER", "main cursor index outside the pulse response");
   const double h0 = in.cursors_v[static_cast<std::size_t>(in.main_cursor)];
@@ -107,7 +143,7 @@ StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in) {
 
   StatisticalEyeResult r;
   r.d_v = in.level_mismatch * h0 / (m - 1);
-  const double bin = in.bin_v > 0 ? in.bin_v : r.d_v / 1000.0;
+  const double bin = pmf_bin(in, r.d_v);
 
   // Residual interference after the DFE (93A-27).
   std::vector<double> resid;

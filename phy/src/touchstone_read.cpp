@@ -723,6 +723,11 @@ int touchstone_ports_from_extension(const std::string &path) {
 
 TouchstoneData parse_touchstone(std::string_view text, const std::string &source,
                                 int ports_from_extension) {
+  if (ports_from_extension > kMaxPorts) // N² numbers per point would be allocated
+    throw InputError(source, "port count " + std::to_string(ports_from_extension) +
+                                 " from the extension is more than " + std::to_string(kMaxPorts) +
+                                 " (accepted: 0 for unknown, 1 to " + std::to_string(kMaxPorts) +
+                                 ")");
   return Parser(text, source, ports_from_extension).run();
 }
 

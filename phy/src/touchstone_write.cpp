@@ -1,6 +1,7 @@
 // Touchstone writer: version 1.1 or 2.0 text (IBIS Open Forum, "Touchstone File Format
 // Specification" rev 2.0, 2009), numbers in the shortest form that reads back exactly.
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/touchstone.hpp>
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 #include <limits>
 #include <numbers>
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace linkphy {
 namespace {
@@ -36,6 +39,38 @@ void put_pair(std::string &buf, Complex c, TouchstoneFormat f) {
   put(buf, b);
 }
 
+// Frequencies as a reader needs them: finite, ≥ 0 Hz, strictly ascending (a version 1 reader
+// takes a step down for the start of the noise block).
+void check_frequencies(const std::string &where, const char *what, const std::vector<double> &f) {
+  for (std::size_t k = 0; k < f.size(); ++k)
+    if (!(f[k] >= 0) || !std::isfinite(f[k]) || (k > 0 && !(f[k] > f[k - 1])))
+      throw InputError(where, std::string(what) + ": " + number_text(f[k]) + " Hz at index " +
+                                  std::to_string(k) +
+                                  " (accepted: finite, >= 0 Hz, strictly ascending)");
+}
+
+// The noise block (Touchstone 2.0 §[Noise Data]: two-port noise parameters only): every vector
+// one value per noise frequency.
+void check_noise(const std::string &where, int ports, const NoiseData &nd) {
+  if (ports != 2)
+    throw InputError(where, "noise parameters are for 2-ports only; this network has " +
+                                std::to_string(ports) +
+                                " ports (accepted: no noise data, or a 2-port)");
+  const std::size_t n = nd.freq_hz.size();
+  if (nd.nfmin_db.size() != n || nd.gamma_opt.size() != n || nd.rn_ohm.size() != n)
+    throw InputError(where, "noise data: " + std::to_string(n) + " frequencies but " +
+                                std::to_string(nd.nfmin_db.size()) + " NFmin, " +
+                                std::to_string(nd.gamma_opt.size()) + " Gamma_opt and " +
+                                std::to_string(nd.rn_ohm.size()) +
+                                " Rn values (accepted: one of each per frequency)");
+  check_frequencies(where, "noise frequencies", nd.freq_hz);
+  for (std::size_t k = 0; k < n; ++k)
+    if (!std::isfinite(nd.nfmin_db[k]) || !std::isfinite(nd.gamma_opt[k].real()) ||
+        !std::isfinite(nd.gamma_opt[k].imag()) || !std::isfinite(nd.rn_ohm[k]))
+      throw InputError(where, "noise data at index " + std::to_string(k) +
+                                  ": NFmin, Gamma_opt and Rn must be finite");
+}
+
 } // namespace
 
 void write_touchstone(std::ostream &out, const Network &net, const TouchstoneWriteOptions &opt) {
@@ -57,7 +92,10 @@ void write_touchstone(std::ostream &out, const Network &net, const TouchstoneWri
   if (version == 1 && !same_z0)
     throw InputError(where, "a version 1 Touchstone file has one reference impedance for every "
                             "port; these ports differ (write version 2)");
-  const bool noise = n == 2 && !opt.noise.empty();
+  check_frequencies(where, "network frequencies", net.freq_hz);
+  const bool noise = !opt.noise.empty();
+  if (noise)
+    check_noise(where, n, opt.noise);
   if (noise && version == 1 && nf > 0 && opt.noise.freq_hz.front() > net.freq_hz.back())
     throw InputError(where, "a version 1 noise block must start at or below the last network "
                             "frequency (readers find it where the frequency goes down)");

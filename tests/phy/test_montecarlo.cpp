@@ -1,3 +1,4 @@
+#include <linkphy/phy/error.hpp>
 #include <linkphy/phy/montecarlo.hpp>
 
 #include <catch2/catch.hpp>
@@ -68,11 +69,11 @@ TEST_CASE("Monte Carlo rejects out-of-range inputs", "[montecarlo][bad-input]") 
   MonteCarloInput in;
   in.cursors_v = flat;
   in.levels = 3;
-  CHECK_THROWS_AS(run_montecarlo(in), std::invalid_argument);
+  CHECK_THROWS_AS(run_montecarlo(in), InputError);
   in.levels = 2;
   in.main_cursor = 1;
-  CHECK_THROWS_AS(run_montecarlo(in), std::invalid_argument);
+  CHECK_THROWS_AS(run_montecarlo(in), InputError);
   in.main_cursor = 0;
   in.noise_rms_v = -1;
-  CHECK_THROWS_AS(run_montecarlo(in), std::invalid_argument);
+  CHECK_THROWS_AS(run_montecarlo(in), InputError);
 }

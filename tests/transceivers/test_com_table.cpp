@@ -151,6 +151,29 @@ TEST_CASE("a raised-cosine RX roll-off needs both corners, start below end", "[c
   CHECK_THROWS_AS(load_com_table(unit), linkphy::InputError);
 }
 
+TEST_CASE("raised-cosine RX corners are refused outside 0.01 to 10 x f_b, as f_r",
+          "[com][table][bad_input]") {
+  // 802.3ck-kr: f_b = 53.125 GBd, so the corners may lie in 0.53125 to 531.25 GHz (a corner of
+  // 2 THz used to be accepted: a stage above every channel's data that does nothing).
+  const auto high = write_variant("rc_high", "f_r = 0.75",
+                                  "f_r = 0.75\nRC_start = \"40 GHz\"\nRC_end = \"2 THz\"");
+  try {
+    (void)load_com_table(high);
+    FAIL("no InputError");
+  } catch (const linkphy::InputError &e) {
+    CHECK(e.where() == high.string() + ":24: key 'receiver.RC_end'");
+    CHECK(e.detail() == "2000 GHz is out of range; accepted: 0.53125 GHz to 531.25 GHz (0.01 to "
+                        "10 × f_b, f_b = 53.125 GBd)");
+  }
+  const auto low = write_variant("rc_low", "f_r = 0.75",
+                                 "f_r = 0.75\nRC_start = \"0.1 GHz\"\nRC_end = \"30 GHz\"");
+  CHECK_THROWS_WITH(load_com_table(low), Catch::Contains(":23: key 'receiver.RC_start'") &&
+                                             Catch::Contains("0.1 GHz is out of range"));
+  const auto edge = write_variant("rc_edge", "f_r = 0.75",
+                                  "f_r = 0.75\nRC_start = \"40 GHz\"\nRC_end = \"531.25 GHz\"");
+  CHECK(load_com_table(edge).rc_end_hz == 531.25e9);
+}
+
 TEST_CASE("an unknown key is refused (typos)", "[com][table]") {
   const auto p = write_variant("unknown", "R_LM = 0.95", "R_LM = 0.95\nR_LMM = 0.9");
   CHECK_THROWS_WITH(load_com_table(p), Catch::Contains("R_LMM"));

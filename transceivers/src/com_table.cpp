@@ -16,6 +16,8 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #ifndef LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR
 #define LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR ""
@@ -272,9 +274,18 @@ ComTable load_com_table(const std::filesystem::path &path) {
   Section rx = section(root, file, "receiver");
   t.f_r_hz = rx.number("f_r", 0.01, 10.0) * t.f_b_hz;
   if (rx.has("RC_start") || rx.has("RC_end")) { // optional, both or neither
-    t.rc_start_hz = rx.quantity("RC_start", Dimension::frequency);
-    t.rc_end_hz = rx.quantity("RC_end", Dimension::frequency);
-    if (!(t.rc_start_hz > 0 && t.rc_end_hz > t.rc_start_hz))
+    // Receiver corners like f_r: 0.01 to 10 × f_b (com::kRxCornerMinFb/MaxFb, com.hpp).
+    const double lo = com::kRxCornerMinFb * t.f_b_hz, hi = com::kRxCornerMaxFb * t.f_b_hz;
+    const std::string range =
+        "accepted: " + number_text(lo / 1e9) + " GHz to " + number_text(hi / 1e9) +
+        " GHz (0.01 to 10 × f_b, f_b = " + number_text(t.f_b_hz / 1e9) + " GBd)";
+    for (const auto &[k, out] : {std::pair<const char *, double *>{"RC_start", &t.rc_start_hz},
+                                 std::pair<const char *, double *>{"RC_end", &t.rc_end_hz}}) {
+      *out = rx.quantity(k, Dimension::frequency);
+      if (!(*out >= lo && *out <= hi))
+        throw InputError(rx.where(k), number_text(*out / 1e9) + " GHz is out of range; " + range);
+    }
+    if (!(t.rc_end_hz > t.rc_start_hz))
       throw InputError(rx.where("RC_end"), "must exceed RC_start (both > 0)");
   }
   t.eta0_v2_per_hz = rx.number("eta_0_v2_per_ghz", 0.0, 1.0) / 1e9;

@@ -97,8 +97,7 @@ com::Settings serdes_settings(const SerdesClass &sc, double baud_bd, int levels,
                               int samples_per_ui) {
   if (!(baud_bd > 0))
     throw InputError("SerDes " + sc.name, "baud must be > 0 Bd");
-  if (levels < 2)
-    throw InputError("SerDes " + sc.name, "PAM order must be >= 2");
+  check_modulation(Modulation{levels});
   if (samples_per_ui < 4 || samples_per_ui > 64)
     throw InputError("SerDes " + sc.name, "samples per UI must be in [4, 64]");
   const ComTable &t = sc.table;

@@ -48,13 +48,13 @@ LossModel fit_loss_model(const LossFitSums &sums);
 struct AnalyticInput {
   LossModel loss;
   double baud_bd = 53.125e9;       ///< symbol rate, Bd (> 0)
-  int levels = 4;                  ///< PAM order M ≥ 2
+  int levels = 4;                  ///< PAM order M, 2 to 64 (InputError "modulation: …")
   double a_v_v = 0.413;            ///< TX amplitude (outer level), V (> 0)
   double eta0_v2_per_hz = 8.2e-18; ///< one-sided RX input noise PSD, V²/Hz (≥ 0)
-  double snr_tx_db = 33;           ///< TX SNR, dB (93A-30; not checked, 20–60 dB meaningful)
+  double snr_tx_db = 33;           ///< TX SNR, dB (93A-30; finite, 20–60 dB meaningful)
   double sigma_rj_ui = 0.01;       ///< random jitter rms, UI (≥ 0)
   double a_dd_ui = 0.02;           ///< dual-Dirac jitter, UI (≥ 0)
-  double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (≥ 0; not checked)
+  double t_r_s = 7.5e-12;          ///< TX 20–80 % transition time, s (finite, ≥ 0)
   double level_mismatch = 1;       ///< R_LM ∈ (0, 1]
   /// Crosstalk at the receiver input (none when xt_f_hz is empty): a disturber of amplitude
   /// xt_amplitude_v (V ≥ 0) at the same baud and PAM order, through the same TX edge filter and
@@ -66,10 +66,10 @@ struct AnalyticInput {
   /// stand-in for the disturber (COM takes its worst sampling phase instead, 93A-44). The spans
   /// are not owned: they must outlive the call and every grid made from this input.
   double xt_amplitude_v = 0;
-  /// Hz (ascending, ≥ 3 samples, as many as xt_gain2; order not checked). Needs
+  /// Hz (finite, ≥ 0, strictly ascending, ≥ 3 samples, as many as xt_gain2). Needs
   /// eta0_v2_per_hz > 0 (InputError otherwise).
   std::span<const double> xt_f_hz;
-  std::span<const double> xt_gain2; ///< |X(f)|² at xt_f_hz (≥ 0; not checked)
+  std::span<const double> xt_gain2; ///< |X(f)|² at xt_f_hz (finite, ≥ 0)
 };
 
 struct AnalyticResult {
@@ -81,7 +81,8 @@ struct AnalyticResult {
   double ber = 0; ///< Gray PAM-M BER in Gaussian noise at snr_db (ber.hpp)
 };
 
-/// Evaluates the closed form (64-point quadrature; a few µs). Throws InputError on bad input.
+/// Evaluates the closed form (64-point quadrature; a few µs). Throws InputError on input outside
+/// the ranges above (every double finite).
 AnalyticResult analytic_snr(const AnalyticInput &in);
 
 /// The parts of analytic_snr's integrand that do not depend on the loss model, per quadrature

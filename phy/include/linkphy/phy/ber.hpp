@@ -9,6 +9,9 @@
 //                  (dimensionless, ≥ 0);
 //   SNR = E_s/σ²   average symbol power over noise variance (a linear power ratio; functions
 //                  named *_snr_db take/return it in dB); then (d/σ)² = 3·SNR/(M²−1).
+//
+// Every function taking a Modulation throws InputError "modulation: PAM<M> is not supported
+// (accepted: NRZ, PAM2 … PAM64)" unless 2 ≤ M ≤ 64 (check_modulation in signalling.hpp).
 #pragma once
 
 #include <linkphy/phy/signalling.hpp>

@@ -84,11 +84,18 @@ inline constexpr std::size_t kMaxTxFfeSettings = 1'000'000; ///< Π of the TX ta
 inline constexpr std::size_t kMaxCtleSettings = 10'000;     ///< g_DC × g_DC_HP grid points
 inline constexpr double kSnrTxMinDb = 10, kSnrTxMaxDb = 100;
 inline constexpr const char *kSnrTxAccepted = "10 dB to 100 dB";
+/// Range of the RX filter corners (the Butterworth f_r of the table readers and the raised-cosine
+/// RC_start/RC_end), as multiples of f_b: these reference-receiver filters band-limit the signal
+/// around its band (93A-20 f_r = 0.75·f_b in Table 93A-1; the 802.3df/dj workbook's RC_Start
+/// 0.63·f_b, RC_end 0.75·f_b). A corner beyond 10·f_b lies above the data of the channels the
+/// tables are for (measured to about f_b) and silently does nothing; below 0.01·f_b it removes
+/// the signal.
+inline constexpr double kRxCornerMinFb = 0.01, kRxCornerMaxFb = 10;
 
 /// The equaliser and noise parameters of Table 93A-1 (and 802.3ck Table 163-10 / 120F-8).
 struct Settings {
   double f_b_hz = 53.125e9;        ///< signalling rate, Bd (> 0)
-  int levels = 4;                  ///< L, PAM levels (≥ 2)
+  int levels = 4;                  ///< L, PAM levels, 2 to 64 (InputError "modulation: …")
   int samples_per_ui = 32;         ///< M (≥ 4)
   double der0 = 1e-4;              ///< target detector error ratio (0, 0.5)
   double a_v_v = 0.413;            ///< victim amplitude A_v, V (> 0, finite)
@@ -99,7 +106,8 @@ struct Settings {
   double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth 3 dB frequency, Hz (93A-20; > 0)
   /// RX raised-cosine roll-off on top of the Butterworth (802.3df/dj COM workbooks' Raised_Cosine,
   /// RC_Start, RC_end): 1 below rc_start_hz, 0 from rc_end_hz on, Hz; both 0: none, else
-  /// 0 < rc_start_hz < rc_end_hz.
+  /// 0.01·f_b ≤ rc_start_hz < rc_end_hz ≤ 10·f_b (kRxCornerMinFb, kRxCornerMaxFb; InputError
+  /// "COM setting 'RC_start/RC_end'" otherwise).
   double rc_start_hz = 0, rc_end_hz = 0;
   double eta0_v2_per_hz = 8.2e-18; ///< one-sided RX noise PSD, V²/Hz (93A-35; ≥ 0)
   double snr_tx_db = 33;           ///< TX SNR, dB (93A-30; ≥ 10, see kSnrTxMinDb)
@@ -127,7 +135,8 @@ struct Settings {
   double b_max_g = 0;         ///< floating tap limit
   double b_float_rss_max = 0; ///< RSS limit of taps from n_tail_start on (0: none)
   int n_tail_start = 0;       ///< first tap of the RSS-limited tail (1-based, 0: none)
-  /// Largest PDF bin, V (> 0 meaningful; not checked); the bin is min(A_s/1000, this).
+  /// Largest PDF bin, V (finite, > 0: InputError otherwise); the bin is min(A_s/1000, this),
+  /// coarsened (with a warning) when the interference would span more than 2·10⁵ bins.
   double pdf_bin_v = 1e-5;
   int threads = 0; ///< worker threads of the search, ≥ 0 (0: hardware concurrency, at most 8)
   /// The equaliser search of 93A.1.6: `exhaustive` evaluates the figure of merit at every CTLE ×
@@ -167,28 +176,31 @@ struct Result {
   std::vector<std::string> warnings;
 };
 
-/// Effective return loss parameters (Annex 93A.5).
+/// Effective return loss parameters (Annex 93A.5). effective_return_loss refuses values outside
+/// the ranges below (InputError "ERL setting 'KEY'", or "modulation: …" for L).
 struct ErlSettings {
-  double f_b_hz = 53.125e9;        ///< signalling rate, Bd
-  int samples_per_ui = 32;         ///< M
-  int levels = 4;                  ///< L
-  double der0 = 1e-4;              ///< DER_0
-  double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth and Tukey window start, Hz (0: none)
+  double f_b_hz = 53.125e9;        ///< signalling rate, Bd (finite, > 0)
+  int samples_per_ui = 32;         ///< M, 4 to 256
+  int levels = 4;                  ///< L, 2 to 64
+  double der0 = 1e-4;              ///< DER_0, (0, 0.5)
+  double f_r_hz = 0.75 * 53.125e9; ///< RX Butterworth and Tukey window start, Hz (≥ 0; 0: none)
   bool tukey_window = true;        ///< raised-cosine roll-off from f_r to f_b
-  double t_r_s = 0.01e-9;          ///< TDR transition time (Gaussian 20–80 %), s
-  int n_ui = 3500;                 ///< N, reflection window length, UI
-  int n_bx = 0;                    ///< N_bx, UI (DFE span over which rho_x applies)
-  double rho_x = 0.618;            ///< weight of reflections within N_bx
-  double beta_x = 0;               ///< loss weighting, dB/s (0: none)
-  double fixture_delay_s = 0;      ///< T_fx, s
-  double bin_v = 1e-4;             ///< PDF bin, V (the reference code's 10·BinSize)
+  double t_r_s = 0.01e-9;          ///< TDR transition time (Gaussian 20–80 %), s (finite, ≥ 0)
+  int n_ui = 3500;                 ///< N, reflection window length, UI (≥ 1)
+  int n_bx = 0;                    ///< N_bx, UI (DFE span over which rho_x applies; ≥ 0)
+  double rho_x = 0.618;            ///< weight of reflections within N_bx, [0, 1]
+  double beta_x = 0;               ///< loss weighting, dB/s (finite, ≥ 0; 0: none)
+  double fixture_delay_s = 0;      ///< T_fx, s (finite, ≥ 0)
+  /// PDF bin, V (the reference code's 10·BinSize): finite, > 0, and coarse enough that each
+  /// sampling phase's reflections (span 2·Σ|taps|) fit in kMaxPmfBins bins (statistical_eye.hpp).
+  double bin_v = 1e-4;
 };
 
 /// ERL of one port from its reflection coefficient Γ(f) (Sdd11 or Sdd22) on ascending
 /// frequencies: pulse TDR response, weighted (93A-58..60), worst sampling phase, PAM-L
 /// distribution at DER_0; returns −20·log10(amplitude) in dB. `f_hz` (Hz, ascending, ≥ 10
-/// points, as many as `gamma`: InputError otherwise); `settings` not range-checked (an empty
-/// reflection window from N and T_fx throws InputError).
+/// points, as many as `gamma`: InputError otherwise); `settings` as ErlSettings says (InputError
+/// otherwise; also for an empty reflection window from N and T_fx).
 double effective_return_loss(std::span<const double> f_hz, std::span<const Complex> gamma,
                              const ErlSettings &settings);
 

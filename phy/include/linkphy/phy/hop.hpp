@@ -62,7 +62,7 @@ struct EqualisedPulse {
   double sigma_rj_v = 0;           ///< random jitter through the pulse slope (93A-41 part), V
   double sigma_adc_v = 0;          ///< ADC quantisation noise, V (0 without ADC)
   double sigma_gauss_v = 0;        ///< RJ, RX noise, TX noise, crosstalk and ADC (Gaussian), V
-  int levels = 2;                  ///< PAM order M ≥ 2
+  int levels = 2;                  ///< PAM order M, 2 to 64
   double level_mismatch = 1;       ///< R_LM ∈ (0, 1]
 };
 
@@ -80,8 +80,9 @@ HopResult evaluate_hop_statistical(const HopInput &in);
 
 /// The `montecarlo` fidelity on an evaluated hop: PRBS symbols through the same cursors, Gaussian
 /// noise of σ = pulse.sigma_gauss_v, the same DFE (dual-Dirac jitter is not simulated).
-/// `symbols` ≥ 1 (std::invalid_argument from run_montecarlo otherwise; the link evaluator asks
-/// 1000 to 1e9), `seed` any value.
+/// `symbols` ≥ 1 (the link evaluator asks 1000 to 1e9), `seed` any value; `hop.pulse` as
+/// evaluate_hop_statistical leaves it (cursors non-empty, main_cursor inside them, levels 2 to
+/// 64 and a power of two). InputError otherwise (from run_montecarlo).
 MonteCarloResult evaluate_hop_montecarlo(const HopResult &hop, std::uint64_t symbols,
                                          std::uint64_t seed = 1);
 

@@ -57,7 +57,8 @@ LaneRate lane_rate_class(std::string_view name, std::string_view where = {});
 /// For explicit rates the FEC defaults to KP4 for PAM (every PAM4 Ethernet class uses it) and KR4
 /// for NRZ (as 25G). An explicit rate must give a line rate of 100 Mb/s to 2 Tb/s per lane (a
 /// symbol rate through the modulation). Throws InputError naming `where` on unknown classes
-/// (listing them), bad quantities, a rate outside that range, or a missing modulation.
+/// (listing them), bad quantities, a rate outside that range, or a missing modulation; a
+/// `modulation` given outside PAM2 … PAM64 is refused by check_modulation ("modulation: …").
 LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modulation = {},
                          std::optional<FecCode> fec = {}, std::string_view where = {});
 

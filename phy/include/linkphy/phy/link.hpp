@@ -33,12 +33,14 @@ struct LinkSummary {
 
 /// Combines hops. `ber_post_target` ∈ (0, 0.5) is the post-FEC (or, without FEC, raw) BER target;
 /// the pre-FEC target is derived from it through the FEC (pre_fec_ber_for_post_fec_ber).
-/// `frame_bits` > 0. Throws InputError on an empty hop list or out-of-range values.
+/// `frame_bits` > 0; `mod` 2 ≤ M ≤ 64 (check_modulation). Throws InputError on an empty hop list
+/// or out-of-range values.
 LinkSummary combine_hops(std::span<const HopSummary> hops, Modulation mod, const FecCode &fec,
                          double ber_post_target, double frame_bits = 512);
 
 /// The SNR, dB, a hop must reach for the link's pre-FEC target split over `hops` (≥ 1) hops: the
-/// margin's reference in combine_hops. `ber_post_target` ∈ (0, 0.5).
+/// margin's reference in combine_hops. `ber_post_target` ∈ (0, 0.5); `mod` 2 ≤ M ≤ 64 (InputError
+/// otherwise, as combine_hops).
 double required_hop_snr_db(Modulation mod, const FecCode &fec, double ber_post_target,
                            std::size_t hops);
 

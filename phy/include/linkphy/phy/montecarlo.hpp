@@ -11,13 +11,14 @@ namespace linkphy {
 
 struct MonteCarloInput {
   /// Symbol-spaced samples of the equalised pulse response at the sampling phase (V per unit symbol
-  /// amplitude, symbols normalised to ±1 outer levels). cursors_v[main_cursor] is the main cursor.
+  /// amplitude, symbols normalised to ±1 outer levels), each finite. cursors_v[main_cursor] is the
+  /// main cursor (> 0 V).
   std::span<const double> cursors_v;
   int main_cursor = 0;      ///< index of the main cursor in cursors_v (0 ≤ main_cursor < size)
-  int levels = 2;           ///< PAM order M: 2 (NRZ), 4, 8 … (power of two, Gray-coded)
-  double noise_rms_v = 0.0; ///< Gaussian noise σ at the decision point, V (≥ 0)
+  int levels = 2;           ///< PAM order M: 2 (NRZ), 4, 8, … 64 (power of two, Gray-coded)
+  double noise_rms_v = 0.0; ///< Gaussian noise σ at the decision point, V (≥ 0, finite)
   /// DFE tap weights for post-cursors 1..N (V per unit symbol); each subtracts the *decided*
-  /// symbol times the tap. Empty for no DFE.
+  /// symbol times the tap; each finite. Empty for no DFE.
   std::span<const double> dfe_taps_v;
   std::uint64_t symbols = 1'000'000; ///< symbols to simulate (≥ 1)
   std::uint64_t seed = 1;            ///< noise RNG seed (the PRBS always starts from all ones)
@@ -35,7 +36,8 @@ struct MonteCarloResult {
 
 /// Runs the simulation. Symbols come from PRBS31 (x^31 + x^28 + 1, ITU-T O.150), log2(M) bits per
 /// symbol, Gray-mapped to levels (2i − (M−1))/(M−1); decision thresholds sit midway between the
-/// levels scaled by the main cursor. Throws std::invalid_argument on out-of-range inputs.
+/// levels scaled by the main cursor. Throws InputError ("montecarlo: …", or "modulation: PAM<M> is
+/// not supported …" for M outside [2, 64]) on any input outside the ranges above.
 MonteCarloResult run_montecarlo(const MonteCarloInput &in);
 
 /// Wilson score interval (Wilson 1927) for k successes in n trials at normal quantile z (> 0,

@@ -21,7 +21,7 @@ enum class LinkFibre { multimode, single_mode };
 /// Inputs of one link-model sheet. Cell references are to the 10GEPBud sheets (e.g. 850S50_500).
 struct OpticalLinkInputs {
   LinkFibre fibre = LinkFibre::multimode; ///< L2
-  int levels = 2;                         ///< modulation levels M: 2 (NRZ) or 4 (PAM4)
+  int levels = 2;                         ///< modulation levels M: 2 (NRZ) to 16 (PAM16)
   double reach_km = 0.082;                ///< L3 target reach, km (> 0)
   double baud_mbd = 10312.5;              ///< C4 signalling rate, MBd (> 0)
   double q = 7.037;                       ///< C3 Q of the (symbol) error target, 3..10

@@ -16,11 +16,18 @@
 
 namespace linkphy {
 
+/// The PAM orders every function here and in ber.hpp, statistical_ber.hpp, montecarlo.hpp,
+/// analytic_snr.hpp, com.hpp, hop.hpp and link.hpp accepts: M from 2 (NRZ) to 64.
+inline constexpr int kMinLevels = 2, kMaxLevels = 64;
+
 /// A pulse-amplitude modulation with `levels` = M levels. NRZ is PAM2.
 struct Modulation {
-  /// M ∈ [2, 64]: 2 is NRZ; 4, 6, 8 are the usual PAM; 3 (PAM3) is also valid. Checked by pam()
-  /// and parse_modulation only: an aggregate Modulation{m} is not checked (M = 1 divides by zero
-  /// in half_level_spacing and symbol_level).
+  /// M ∈ [2, 64] (kMinLevels, kMaxLevels): 2 is NRZ; 4, 6, 8 are the usual PAM; 3 (PAM3) is also
+  /// valid. An aggregate Modulation{m} is not checked when made: every entry point that takes a
+  /// Modulation or a PAM order (ber.hpp, the statistical / Monte Carlo / analytic engines, COM,
+  /// hop, link, symbol_levels, the Gray mappers) refuses M outside [2, 64] once on entry through
+  /// check_modulation. The inline members and the per-sample functions (half_level_spacing,
+  /// symbol_level, slice_to_index) do not check: with M = 1 they divide by zero.
   int levels = 2;
 
   static Modulation nrz() { return Modulation{2}; }
@@ -43,14 +50,20 @@ struct Modulation {
   friend bool operator==(const Modulation &, const Modulation &) = default;
 };
 
+/// Throws InputError "modulation: PAM<M> is not supported (accepted: NRZ, PAM2 … PAM64)" unless
+/// 2 ≤ mod.levels ≤ 64: the one check of every entry point taking a Modulation or a PAM order
+/// (once per call, before any per-sample work).
+void check_modulation(Modulation mod);
+
 /// Parses "NRZ", "PAM2", "PAM3", "PAM4", "PAM6", "PAM8", … up to PAM64 (case-insensitive). Throws
 /// InputError naming `where` and the accepted forms.
 Modulation parse_modulation(std::string_view text, std::string_view where = {});
 
-/// Level of symbol index i ∈ [0, M-1]: -1 + 2i/(M-1) (normalised, outer levels ±1). `index` is
-/// not checked: outside [0, M-1] the line is extended beyond ±1.
+/// Level of symbol index i ∈ [0, M-1]: -1 + 2i/(M-1) (normalised, outer levels ±1). Per-sample:
+/// neither M (M = 1 divides by zero; see check_modulation) nor `index` is checked: outside
+/// [0, M-1] the line is extended beyond ±1.
 double symbol_level(Modulation mod, int index);
-/// All M levels in increasing order.
+/// All M levels in increasing order; InputError (check_modulation) unless 2 ≤ M ≤ 64.
 std::vector<double> symbol_levels(Modulation mod);
 
 /// Binary-reflected Gray code g = i ^ (i >> 1) and its inverse.
@@ -63,26 +76,28 @@ constexpr unsigned gray_decode(unsigned g) {
 }
 
 /// Level index carrying the bit group `bits` (k = log2 M bits, MSB first) under Gray mapping.
-/// Requires mod.gray_mappable() (InputError otherwise); bits above the low k are ignored (masked,
-/// not checked).
+/// Requires M ≤ 64 and mod.gray_mappable() (InputError otherwise); bits above the low k are ignored
+/// (masked, not checked).
 int gray_bits_to_index(Modulation mod, unsigned bits);
 /// Bit group (k bits, MSB first) carried by level index `index` under Gray mapping. Requires
-/// mod.gray_mappable() (InputError otherwise); `index` outside [0, M-1] is clamped to it (not
-/// an error).
+/// M ≤ 64 and mod.gray_mappable() (InputError otherwise); `index` outside [0, M-1] is clamped to it
+/// (not an error).
 unsigned gray_index_to_bits(Modulation mod, int index);
 
 /// Maps bits (one per byte, 0 or 1; length a multiple of k = log2 M) to levels, k bits per
 /// symbol MSB first, Gray mapped. `levels_out.size()` must be bits.size()/k. Requires
-/// mod.gray_mappable(); throws InputError otherwise or on size mismatch. Only the low bit of each
-/// byte is read (2 reads as 0; not checked).
+/// M ≤ 64 and mod.gray_mappable(); throws InputError otherwise or on size mismatch. Only the low
+/// bit of each byte is read (2 reads as 0; not checked).
 void gray_modulate(Modulation mod, std::span<const std::uint8_t> bits,
                    std::span<double> levels_out);
 /// Slices each received sample to the nearest level (thresholds midway between levels) and
 /// returns the level index, 0 … M-1. `sample` in the normalised level unit (outer levels ±1),
-/// any value: beyond the outer levels it slices to them, NaN to 0.
+/// any value: beyond the outer levels it slices to them, NaN to 0. Per-sample: M is not checked
+/// here (check_modulation).
 int slice_to_index(Modulation mod, double sample);
 /// Slices samples (normalised, as slice_to_index) and writes k Gray-demapped bits per sample
-/// into `bits_out` (size samples.size()·k). Requires mod.gray_mappable(); InputError otherwise
+/// into `bits_out` (size samples.size()·k). Requires M ≤ 64 and mod.gray_mappable(); InputError
+/// otherwise
 /// or on size mismatch.
 void gray_demodulate(Modulation mod, std::span<const double> samples,
                      std::span<std::uint8_t> bits_out);

@@ -6,28 +6,33 @@
 // errors come in bursts; here only the burst continuation through tap 1 is kept).
 #pragma once
 
+#include <linkphy/phy/statistical_eye.hpp>
+
 #include <span>
 
 namespace linkphy {
 
 struct StatisticalEyeInput {
   /// UI-spaced samples of the equalised pulse at the sampling phase, V per unit symbol (symbols
-  /// ±1 at the outer levels); cursors_v[main_cursor] is the main cursor (> 0).
+  /// ±1 at the outer levels), each finite; cursors_v[main_cursor] is the main cursor (> 0).
   std::span<const double> cursors_v;
   int main_cursor = 0; ///< index into cursors_v, in [0, size) (InputError otherwise)
-  int levels = 2;      ///< PAM order M ≥ 2 (InputError otherwise; no upper bound checked)
+  int levels = 2;      ///< PAM order M, 2 to 64 (InputError "modulation: …" otherwise)
   /// DFE taps for post-cursors 1..N, V per unit symbol (subtracted from the cursors: residual
-  /// r_k = cursor_k − tap_k). Empty: no DFE. Any values; taps beyond the last cursor are ignored.
+  /// r_k = cursor_k − tap_k). Empty: no DFE. Any finite values; taps beyond the last cursor are
+  /// ignored.
   std::span<const double> dfe_taps_v;
   double sigma_v = 0; ///< Gaussian noise σ at the decision point, V (≥ 0; InputError otherwise)
-  /// Dual-Dirac jitter: per-cursor amplitudes A_DD·h'(t_k)·UI, V (93A-40); empty for none. Not
-  /// checked.
+  /// Dual-Dirac jitter: per-cursor amplitudes A_DD·h'(t_k)·UI, V (93A-40), each finite; empty for
+  /// none.
   std::span<const double> jitter_dd_v;
   /// R_LM ∈ (0, 1] (InputError otherwise): decision distance d = R_LM·h0/(M−1).
   double level_mismatch = 1.0;
   bool error_propagation = true; ///< include DFE burst continuation through tap 1
-  /// PMF bin, V: used as given when > 0; 0, a negative value or NaN → d/1000. No lower bound is
-  /// checked: a bin far below d/1000 makes the PMF (Σ|cursors| / bin_v) bins long.
+  /// PMF bin, V. 0: d/1000, coarsened if need be to 2·Σ|terms|/kMaxPmfBins (Σ|terms| =
+  /// Σ|cursors other than the main| + Σ|dfe_taps_v| + Σ|jitter_dd_v| bounds the PMF's
+  /// half-width). Else from 2·Σ|terms|/kMaxPmfBins (at most 10⁶ bins across the PMF) to d;
+  /// InputError naming both bounds otherwise (negative, NaN, infinite, too fine, above d).
   double bin_v = 0;
   /// BER at which eye_height_v is measured, (0, 0.5) (InputError otherwise).
   double target_ber = 1e-12;
@@ -45,8 +50,9 @@ struct StatisticalEyeResult {
 };
 
 /// Evaluates the statistical BER. Throws InputError ("statistical BER: ...") on a main cursor
-/// index outside cursors_v, a main cursor ≤ 0 V (or NaN), M < 2, σ < 0, R_LM outside (0, 1] or
-/// target_ber outside (0, 0.5).
+/// index outside cursors_v, a main cursor ≤ 0 V (or NaN), σ < 0, R_LM outside (0, 1],
+/// target_ber outside (0, 0.5), a cursor, tap or jitter term not finite or bin_v out of range;
+/// ("modulation: ...") on M outside [2, 64].
 StatisticalEyeResult statistical_ber(const StatisticalEyeInput &in);
 
 } // namespace linkphy

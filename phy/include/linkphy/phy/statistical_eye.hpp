@@ -3,10 +3,18 @@
 // distributions (93A-39, 93A-40), Gaussian noise (93A-42), and combined (93A-43..45).
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <vector>
 
 namespace linkphy {
+
+/// Most PMF bins across the span 2·Σ|terms| of an interference PMF that statistical_ber and
+/// effective_return_loss accept from a caller's bin (InputError beyond): 10⁶ bins (8 MB per
+/// buffer), the size up to which statistical_ber's tail sums' early stop is exact
+/// (statistical_ber.cpp, tail()). statistical_ber's default bin d/1000 needs 10⁶ bins only when
+/// the terms sum to 500·d, an eye closed many times over.
+inline constexpr std::size_t kMaxPmfBins = 1'000'000;
 
 /// A probability mass function on the voltage grid y_i = (first_bin + i)·bin_v, Σ p = 1.
 struct AmplitudePmf {

@@ -23,15 +23,16 @@ enum class MatrixFormat { Full, Upper, Lower };
 /// order of version 1), "12_21" = N11 N12 N21 N22 (row-major).
 enum class TwoPortOrder { N21_N12, N12_N21 };
 
-/// Two-port noise parameters (Touchstone noise block), one row per noise frequency. The reader
-/// checks the frequencies only; write_touchstone checks nothing here: every vector must hold
-/// freq_hz.size() values (a shorter one is read past its end; not checked).
+/// Two-port noise parameters (Touchstone noise block), one row per noise frequency: every vector
+/// holds freq_hz.size() values. The reader checks the frequencies; write_touchstone checks the
+/// sizes, the frequencies and that every value is finite (InputError before writing anything).
 struct NoiseData {
-  std::vector<double> freq_hz;    ///< Hz, strictly ascending, ≥ 0 Hz (the reader's InputError)
-  std::vector<double> nfmin_db;   ///< minimum noise figure, dB (≥ 0 meaningful; not checked)
+  std::vector<double> freq_hz;    ///< Hz, finite, strictly ascending, ≥ 0 Hz
+  std::vector<double> nfmin_db;   ///< minimum noise figure, dB (finite; ≥ 0 meaningful)
   std::vector<Complex> gamma_opt; ///< optimum source reflection coefficient, referenced to z0
+                                  ///< (finite)
   std::vector<double> rn_ohm;     ///< effective noise resistance, ohms (version 1 files store it
-                                  ///< normalised to R; it is multiplied by R here); not checked
+                                  ///< normalised to R; it is multiplied by R here); finite
   bool empty() const { return freq_hz.empty(); }
 };
 
@@ -74,10 +75,9 @@ TouchstoneData read_touchstone(const std::string &path);
 
 /// Parses Touchstone text already in memory. `source` names it in errors and gives the network
 /// name's stem; `ports_from_extension` is N of a .sNp name (0 = unknown: version 2 keyword
-/// [Number of Ports] is then required; ≤ 0 with version 1 text is an InputError). Its upper
-/// bound is not checked here (touchstone_ports_from_extension returns 1 to 10000; [Number of
-/// Ports] is refused above 10000): a version 1 text parsed with a larger N allocates N² numbers
-/// per point.
+/// [Number of Ports] is then required; ≤ 0 with version 1 text is an InputError); above 10000
+/// (the bound of touchstone_ports_from_extension and [Number of Ports]) an InputError naming
+/// `source`.
 TouchstoneData parse_touchstone(std::string_view text, const std::string &source,
                                 int ports_from_extension);
 
@@ -94,15 +94,18 @@ struct TouchstoneWriteOptions {
   /// InputError "Touchstone version must be 1 or 2".
   int version = 0;
   std::vector<std::string> comments; ///< written as '!' lines at the top
-  NoiseData noise;                   ///< written only for 2-ports when not empty
+  /// Written when not empty; a 2-port's only (InputError for other networks), sizes and
+  /// frequencies as NoiseData says (InputError otherwise).
+  NoiseData noise;
 };
 
 /// Writes S-parameters as Touchstone text with every number at full double precision (shortest
 /// representation that reads back to the same double). Rows of ≥ 3-port data wrap after 4
 /// pairs, as version 1 requires. Throws InputError when version 1 is asked and z0 differ, on an
-/// inconsistent network (ports < 1, S or z0 of the wrong size), a z0 not finite and > 0 ohm, or
-/// a version 1 noise block starting above the last frequency. The frequency grid is written as
-/// given (not checked: ascending, ≥ 0 Hz expected).
+/// inconsistent network (ports < 1, S or z0 of the wrong size), a z0 not finite and > 0 ohm,
+/// network or noise frequencies not finite, ≥ 0 Hz and strictly ascending, noise data on a
+/// network that is not a 2-port or with vectors of different sizes, or a version 1 noise block
+/// starting above the last frequency; all checked before anything is written to `out`.
 void write_touchstone(std::ostream &out, const Network &net,
                       const TouchstoneWriteOptions &options = {});
 

@@ -40,8 +40,8 @@ struct ComTable {
   int port_order[4] = {1, 3, 2, 4};
   // Receiver and noise
   double f_r_hz = 0; ///< RX Butterworth 3 dB frequency, Hz (key f_r: 0.01 to 10 × f_b)
-  /// RX raised-cosine roll-off corners, Hz (0: none): both or neither, 0 < start < end; no upper
-  /// bound is checked.
+  /// RX raised-cosine roll-off corners, Hz (0: none): both or neither, start < end, each 0.01 to
+  /// 10 × f_b as f_r (com::kRxCornerMinFb, kRxCornerMaxFb).
   double rc_start_hz = 0, rc_end_hz = 0;
   double eta0_v2_per_hz = 0; ///< RX noise PSD, V²/Hz (key eta_0_v2_per_ghz: 0 to 1 V²/GHz)
   double snr_tx_db = 0;      ///< TX SNR, dB (com::kSnrTxMinDb to kSnrTxMaxDb: 10 to 100 dB)

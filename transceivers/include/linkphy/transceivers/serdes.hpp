@@ -48,7 +48,7 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides = {},
 /// Names of the built-in classes.
 std::vector<std::string> serdes_names();
 
-/// Annex 93A settings at `baud_bd` (Bd, > 0) and `levels` (PAM order, ≥ 2): the table's
+/// Annex 93A settings at `baud_bd` (Bd, > 0) and `levels` (PAM order, 2 to 64): the table's
 /// frequencies scale by baud / table f_b. `samples_per_ui` ∈ [4, 64]. InputError otherwise.
 com::Settings serdes_settings(const SerdesClass &s, double baud_bd, int levels,
                               int samples_per_ui = 16);
