@@ -43,9 +43,20 @@ int run(const Options &o) {
       sweeps::drop_file_key(cfg, key);
       return true;
     }
-    if (cfg.given.count(key) == 0)
-      throw InputError(opt, std::string("required (on the command line or as '") + key +
-                                "' in --config)");
+    if (cfg.given.count(key) == 0) {
+      std::string accepted;
+      if (std::string(key) == "tech") {
+        for (const auto &name : sweeps::technology_names())
+          accepted += (accepted.empty() ? "" : ", ") + name;
+      } else if (std::string(key) == "length") {
+        accepted = "a length with its unit, 0 m to 100 km, e.g. 2m";
+      } else {
+        accepted = "25G, 50G, 100G, 200G, 400G, or a rate with its unit and modulation such "
+                   "as '106.25 Gb/s PAM4'";
+      }
+      throw InputError(opt, std::string("required, on the command line or as '") + key +
+                                "' in --config (accepted: " + accepted + ")");
+    }
     return false;
   };
   if (given("--tech", "tech")) {

@@ -57,6 +57,23 @@ TEST_CASE("linkphy link and reach reject bad input with exit 2 and one line", "[
   }
 }
 
+TEST_CASE("linkphy link names what a missing required option accepts", "[cli][link]") {
+  const auto no_tech = run({"link", "--length", "2m", "--rate", "100G"});
+  CHECK(no_tech.exit_code == 2);
+  CHECK(no_tech.err == "linkphy: --tech: required, on the command line or as 'tech' in --config "
+                       "(accepted: acc, aec, aoc, backplane, cpo, d2d, dac, dsp-dr, dsp-fr, "
+                       "dsp-lr, dsp-sr, lpo, lro, pcb)\n");
+  const auto no_length = run({"link", "--tech", "dac", "--rate", "100G"});
+  CHECK(no_length.exit_code == 2);
+  CHECK(no_length.err == "linkphy: --length: required, on the command line or as 'length' in "
+                         "--config (accepted: a length with its unit, 0 m to 100 km, e.g. 2m)\n");
+  const auto no_rate = run({"link", "--tech", "dac", "--length", "2m"});
+  CHECK(no_rate.exit_code == 2);
+  CHECK(no_rate.err == "linkphy: --rate: required, on the command line or as 'rate' in --config "
+                       "(accepted: 25G, 50G, 100G, 200G, 400G, or a rate with its unit and "
+                       "modulation such as '106.25 Gb/s PAM4')\n");
+}
+
 TEST_CASE("linkphy reach returns the bisected length", "[cli][reach]") {
   const auto r = run({"reach", "--tech", "dac", "--rate", "100G", "--fidelity", "analytic"});
   REQUIRE(r.exit_code == 0);
