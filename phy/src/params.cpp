@@ -154,7 +154,8 @@ std::string node_text(const toml::node &n, const std::string &where) {
     }
     return out;
   }
-  throw InputError(where, "unsupported value type (use strings, numbers, booleans or arrays)");
+  throw InputError(
+      where, "unsupported value type (accepted: strings, numbers, booleans or arrays of them)");
 }
 } // namespace
 

@@ -23,7 +23,8 @@ inline std::string toml_scalar_text(const toml::node &n, const std::string &wher
     return number_text(f->get());
   if (auto b = n.as_boolean())
     return b->get() ? "true" : "false";
-  throw InputError(where, "unsupported value (use a string with its unit, or a plain number)");
+  throw InputError(where, "unsupported value type (accepted: a string, e.g. a number with its unit "
+                          "in quotes, a plain number or a boolean)");
 }
 
 /// Parses a TOML file. InputError "FILE: <what> not found" for a missing file, toml_syntax_error

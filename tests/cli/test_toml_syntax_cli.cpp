@@ -49,3 +49,30 @@ TEST_CASE("a TOML file that does not parse names line, column and the accepted s
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("a TOML value of a type the key cannot take says which types are accepted",
+          "[cli][bad-input][toml]") {
+  const fs::path dir = scratch_dir("toml-type");
+  const fs::path out = dir / "out.csv";
+  // A sweep's fixed key as a TOML date (valid TOML, not a value linkphy reads).
+  const fs::path spec = dir / "spec.toml";
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nframe_bits = 1979-05-27\n"
+                         "[axes]\nfec = [\"KR4\"]\n";
+  const auto r = run_cli({"sweep", spec.string(), "-o", out.string()});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find(spec.string() + ":4: ") != std::string::npos);
+  CHECK(r.err.find("unsupported value type (accepted: a string, e.g. a number with its unit in "
+                   "quotes, a plain number or a boolean)\n") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+  // A user catalog entry's key as an inline table.
+  const fs::path cat = dir / "cables.toml";
+  std::ofstream(cat) << "[mycable]\nsource = \"test\"\nawg = { a = 1 }\n";
+  const auto c = run_cli({"channel", "twinax:awg=26,length=1m", "--freq", "1GHz:2GHz:2",
+                          "--catalog", "cables=" + cat.string(), "-o", out.string()});
+  CHECK(c.exit_code == 2);
+  CHECK(c.err.find(cat.string() + ":3") != std::string::npos);
+  CHECK(c.err.find("unsupported value type (accepted: strings, numbers, booleans or arrays of "
+                   "them)\n") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+  fs::remove_all(dir);
+}
