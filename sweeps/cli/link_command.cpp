@@ -34,7 +34,11 @@ int run(const Options &o) {
   if (!o.config.empty()) {
     check_input_file(o.config, "--config", "a link TOML file (see docs/link.md)",
                      "link configuration file not found", true);
-    cfg = sweeps::read_link_config(o.config);
+    // --tech replaces the file's tech: the file's [set] keys are that technology's.
+    const bool tech_option = o.sub->count("--tech") > 0;
+    if (tech_option)
+      check_technology(o.tech);
+    cfg = sweeps::read_link_config(o.config, tech_option ? o.tech : "");
   }
   sweeps::LinkRequest &q = cfg.request;
   // An option given replaces the file's key: its errors are then the option's.

@@ -95,7 +95,7 @@ void drop_file_key(LinkConfig &cfg, const std::string &key) {
     cfg.channel_where.clear();
 }
 
-LinkConfig read_link_config(const std::filesystem::path &file) {
+LinkConfig read_link_config(const std::filesystem::path &file, const std::string &tech_for_sets) {
   const std::string fname = file.string();
   const toml::table tbl = detail::parse_toml_file(file, "link configuration file");
   LinkConfig cfg;
@@ -187,11 +187,13 @@ LinkConfig read_link_config(const std::filesystem::path &file) {
   }
   if (cfg.given.count("rate"))
     check_rate(q.rate, q.modulation, cfg.where.at("rate"));
-  // The file's overrides checked against its technology here, where their lines are known.
-  if (!q.tech.empty())
+  // The file's overrides checked against their technology here, where their lines are known.
+  const std::string set_tech =
+      !tech_for_sets.empty() ? tech_for_sets : (cfg.given.count("tech") ? q.tech : "");
+  if (!set_tech.empty())
     for (std::size_t i = 0; i < q.sets.size(); ++i) {
       try {
-        const Technology t = make_technology(q.tech, 1.0, {q.sets[i]});
+        const Technology t = make_technology(set_tech, 1.0, {q.sets[i]});
         if (q.sets[i].rfind("serdes.", 0) == 0) // SerDes keys are checked by the SerDes catalog
           (void)transceivers::find_serdes(t.hops.front().serdes, t.serdes_overrides);
       } catch (const InputError &e) {

@@ -221,3 +221,25 @@ TEST_CASE("link --config: tech, channels and the other keys name FILE:LINE and t
   CHECK(has(refusal("far", "tech = \"dac\"\nlength = \"200 km\"\nrate = \"100G\"\n"),
             "link.toml:2: key 'length': '200 km': accepted 0 m to 100 km"));
 }
+
+TEST_CASE("link --config: the file's [set] keys are those of the technology --tech names",
+          "[cli][link][config][bad-input]") {
+  // redriver_peaking is a key of acc, not of dac (the request's default technology, which the
+  // file used to check its [set] keys against when it gave no tech).
+  const std::string no_tech = "length = \"2 m\"\nrate = \"100G\"\n[set]\nredriver_peaking = "
+                              "\"12 dB\"\n";
+  const auto path = write_config("set-tech", no_tech);
+  CHECK(run_cli_line("link --config " + path + " --tech acc --fidelity analytic").exit_code == 0);
+  // The file's tech replaced by --tech: its [set] keys are judged against the option's.
+  const auto with_dac = write_config("set-tech-dac", "tech = \"dac\"\n" + no_tech);
+  CHECK(run_cli_line("link --config " + with_dac + " --tech acc --fidelity analytic").exit_code ==
+        0);
+  // Without --tech the technology is the file's, and a key it lacks is named; with neither,
+  // --tech is asked for.
+  CHECK(has(refusal("set-tech-none", no_tech), "linkphy: --tech: required"));
+  CHECK(has(refusal("set-tech-file", "tech = \"dac\"\n" + no_tech),
+            "link.toml:5: key 'set.redriver_peaking': technology 'dac' has no key "
+            "'redriver_peaking'"));
+  // An unknown --tech is the option's fault, not the file's [set] entry's.
+  CHECK(has(refusal("set-tech-unknown", no_tech, "--tech nope"), "linkphy: --tech"));
+}

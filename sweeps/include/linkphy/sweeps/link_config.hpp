@@ -16,11 +16,11 @@
 // `set.awg` for a [set] entry, `channels` for a channel spec, at the line of its string).
 // read_link_config checks what needs nothing else: the TOML, the keys, types, units and ranges,
 // the technology name, the rate and modulation, the spec syntax and kind of each channel, and each
-// [set] key against the file's technology. What needs the command line's other inputs (a material
-// that a --catalog file defines, a [set] value only the technology's stages at the request's
-// length and rate judge, a rate the technology cannot run) is judged by evaluate_link_config,
-// which names the file's place of the value at fault as long as the command line did not replace
-// it (drop_file_key).
+// [set] key against the technology (the file's, or the one --tech names). What needs the command
+// line's other inputs (a material that a --catalog file defines, a [set] value only the
+// technology's stages at the request's length and rate judge, a rate the technology cannot run) is
+// judged by evaluate_link_config, which names the file's place of the value at fault as long as the
+// command line did not replace it (drop_file_key).
 #pragma once
 
 #include <linkphy/sweeps/link_eval.hpp>
@@ -49,8 +49,13 @@ struct LinkConfig {
 /// Reads the file. Throws InputError "FILE:LINE: key 'NAME': ..." on malformed TOML (FILE:LINE
 /// only), an unknown key (listing the accepted ones), a value of the wrong type, a number without
 /// its unit, out-of-range physics, an unknown technology, a bad rate or modulation, a malformed
-/// channel spec or one of an unknown kind, or a [set] key the file's technology does not have.
-LinkConfig read_link_config(const std::filesystem::path &file);
+/// channel spec or one of an unknown kind, or a [set] key the technology does not have.
+/// `tech_for_sets`: the technology the [set] keys are checked against when the command line
+/// names one (--tech replaces the file's `tech`; a known name, checked by the caller); "" checks
+/// them against the file's `tech`, and leaves them to evaluate_link_config when the file gives
+/// none (the request's default technology need not be the one the caller will set).
+LinkConfig read_link_config(const std::filesystem::path &file,
+                            const std::string &tech_for_sets = "");
 
 /// The command line replaced the file's `key` (a top-level key: "rate", "channels", …): errors
 /// in its value are no longer the file's. [set] entries are not dropped: a later --set of the same
