@@ -84,7 +84,7 @@ TEST_CASE("Touchstone: data that exactly fill the file still read", "[touchstone
 }
 
 TEST_CASE("run_montecarlo refuses more than 1e9 symbols", "[montecarlo][bad_input]") {
-  // UINT64_MAX used to wrap the warm-up sum and return NaN rates; 1e18 ran for ever.
+  // Any count used to be accepted (1e18 would run for ever; UINT64_MAX wraps the warm-up sum).
   const std::vector<double> cursors{1.0, 0.1};
   MonteCarloInput mi;
   mi.cursors_v = cursors;
@@ -192,13 +192,13 @@ TEST_CASE("resample_transfer refuses a bad step or output size before allocating
     f.push_back(k * 1e9);
     h.emplace_back(0.9, 0.0);
   }
-  // df 0 or NaN used to fill the output with the DC extrapolation / NaN.
+  // df 0 or NaN and any n_out used to pass unchecked.
   require_input_error([&] { (void)resample_transfer(f, h, 0.0, 64); }, "transfer function",
                       "resampling step 0 Hz out of range (accepted: finite, > 0 Hz)");
   require_input_error(
       [&] { (void)resample_transfer(f, h, std::numeric_limits<double>::quiet_NaN(), 64); },
       "transfer function", "resampling step nan Hz out of range (accepted: finite, > 0 Hz)");
-  // 2^40 points (16 TB) used to be allocated.
+  // 2^40 points (16 TB) would be allocated.
   require_input_error([&] { (void)resample_transfer(f, h, 1e6, std::size_t{1} << 40); },
                       "transfer function",
                       "resampled grid of 1099511627776 points (accepted: 2 to 4194304)");
