@@ -2,6 +2,7 @@
 #include <linkphy/phy/analytic_snr.hpp>
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -28,6 +29,19 @@ double LossModel::il_db(double f_hz) const {
 
 LossFitSums loss_fit_sums(std::span<const double> f, std::span<const std::complex<double>> h,
                           double f_n) {
+  if (!(f_n > 0) || !std::isfinite(f_n))
+    throw InputError("loss fit", "Nyquist frequency " + number_text(f_n) +
+                                     " Hz out of range (accepted: finite, > 0 Hz)");
+  if (h.size() != f.size())
+    throw InputError("loss fit", std::to_string(f.size()) + " frequencies and " +
+                                     std::to_string(h.size()) +
+                                     " transfer values (accepted: the same number)");
+  for (std::size_t k = 0; k < f.size(); ++k) // the fit stops at the first point above f_N
+    if (!std::isfinite(f[k]) || f[k] < 0 || (k > 0 && !(f[k] > f[k - 1])))
+      throw InputError("loss fit", "frequency " + number_text(f[k]) + " Hz at index " +
+                                       std::to_string(k) +
+                                       (k > 0 ? " after " + number_text(f[k - 1]) + " Hz" : "") +
+                                       " (accepted: finite, >= 0 Hz, strictly ascending)");
   if (f.empty() || f.back() < f_n) {
     std::ostringstream os;
     os << "data end at " << (f.empty() ? 0.0 : f.back() / 1e9) << " GHz, below the Nyquist "

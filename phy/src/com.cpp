@@ -2153,6 +2153,8 @@ void validate(const Settings &s) {
       need(finite(v), "b_max/b_min", "DFE limits must be finite");
   need(s.c0_min > 0 && s.c0_min <= 1, "c(0)", "minimum must be in (0, 1]");
   need(s.threads >= 0, "threads", "must be >= 0 (0: all cores)");
+  need(s.n_bg >= 0 && s.n_bg <= 100, "N_bg", "floating tap groups must be 0 to 100");
+  need(s.n_bf >= 0 && s.n_bf <= 100, "N_bf", "taps per floating group must be 0 to 100");
   need(s.n_bg == 0 || s.n_f > static_cast<int>(s.b_max.size()), "N_f",
        "floating-tap span must exceed N_b");
 }

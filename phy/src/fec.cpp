@@ -172,6 +172,9 @@ FecCode parse_fec(std::string_view text, std::string_view where) {
 
 double symbol_error_probability(int m, double ber) {
   check_ber(ber, "symbol_error_probability");
+  if (m < 1)
+    throw InputError("symbol_error_probability",
+                     "symbol of " + std::to_string(m) + " bits (accepted: m >= 1 bits)");
   return -std::expm1(m * std::log1p(-ber));
 }
 

@@ -5,6 +5,7 @@
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/hop.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -59,6 +60,12 @@ const PackagePair &package_pair(std::span<const double> f_hz, const HopPackage &
 } // namespace
 
 double il_at_db(std::span<const double> f, std::span<const Complex> h, double f0) {
+  if (f.empty() || h.size() != f.size())
+    throw InputError("il_at_db", std::to_string(f.size()) + " frequencies and " +
+                                     std::to_string(h.size()) +
+                                     " transfer values (accepted: the same number, at least 1)");
+  if (!std::isfinite(f0))
+    throw InputError("il_at_db", "frequency " + number_text(f0) + " Hz is not finite");
   for (std::size_t k = 1; k < f.size(); ++k)
     if (f[k] >= f0) {
       const double t = (f0 - f[k - 1]) / (f[k] - f[k - 1]);

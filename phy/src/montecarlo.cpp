@@ -29,6 +29,12 @@ private:
 } // namespace
 
 void wilson_interval(std::uint64_t k, std::uint64_t n, double z, double &low, double &high) {
+  if (k > n)
+    throw InputError("wilson_interval", std::to_string(k) + " successes in " + std::to_string(n) +
+                                            " trials (accepted: successes <= trials)");
+  if (!(z > 0.0) || !std::isfinite(z))
+    throw InputError("wilson_interval", "normal quantile z " + number_text(z) +
+                                            " out of range (accepted: finite, > 0; 1.96 for 95 %)");
   if (n == 0) {
     low = 0.0;
     high = 1.0;
@@ -59,8 +65,10 @@ MonteCarloResult run_montecarlo(const MonteCarloInput &in) {
   if (!(in.noise_rms_v >= 0.0) || !std::isfinite(in.noise_rms_v))
     throw InputError("montecarlo", "noise rms " + number_text(in.noise_rms_v) +
                                        " V out of range (accepted: finite, >= 0 V)");
-  if (in.symbols == 0)
-    throw InputError("montecarlo", "symbols must be >= 1");
+  if (in.symbols < 1 || in.symbols > kMaxMonteCarloSymbols) // a run of 1e9 takes minutes
+    throw InputError("montecarlo", "symbols " + std::to_string(in.symbols) +
+                                       " out of range (accepted: 1 to 1e9; link mc_symbols: "
+                                       "1000 to 1e9)");
   const double h0 = in.cursors_v[static_cast<std::size_t>(in.main_cursor)];
   if (!(h0 > 0.0) || !std::isfinite(h0))
     throw InputError("montecarlo", "main cursor " + number_text(h0) +

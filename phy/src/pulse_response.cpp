@@ -2,6 +2,7 @@
 // out-of-band extension policies of the IEEE 802.3 COM reference code (interp_Sparam).
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/pulse_response.hpp>
+#include <linkphy/phy/quantity.hpp>
 
 #include <linkphy/phy/fft.hpp>
 
@@ -30,6 +31,10 @@ std::pair<double, double> fit_line(std::span<const double> x, std::span<const do
 std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz,
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out) {
+  if (n_out < 2 || n_out > kMaxFftGridPoints) // before allocating the output
+    throw InputError("transfer function", "resampled grid of " + std::to_string(n_out) +
+                                              " points (accepted: 2 to " +
+                                              std::to_string(kMaxFftGridPoints) + ")");
   std::vector<std::complex<double>> out(n_out);
   resample_transfer(f_hz, h, df_hz, std::span<std::complex<double>>(out));
   return out;
@@ -41,6 +46,13 @@ void resample_transfer(std::span<const double> f_hz, std::span<const std::comple
   const std::size_t n = f_hz.size();
   if (n < 10 || h.size() != n)
     throw InputError("transfer function", "needs at least 10 frequency points");
+  if (!(df_hz > 0) || !std::isfinite(df_hz))
+    throw InputError("transfer function", "resampling step " + number_text(df_hz) +
+                                              " Hz out of range (accepted: finite, > 0 Hz)");
+  if (n_out < 2 || n_out > kMaxFftGridPoints)
+    throw InputError("transfer function", "resampled grid of " + std::to_string(n_out) +
+                                              " points (accepted: 2 to " +
+                                              std::to_string(kMaxFftGridPoints) + ")");
   std::vector<double> mag(n), ph(n);
   for (std::size_t i = 0; i < n; ++i) {
     mag[i] = std::max(std::abs(h[i]), 1e-300);

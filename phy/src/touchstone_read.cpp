@@ -129,7 +129,7 @@ private:
   void reference_values(const char *b, const char *e);
   void data_line(const char *b, const char *e);
   void noise_line(const char *b, const char *e);
-  void start_data();
+  void start_data(const char *from);
   std::string freq_text(double f_file) const {
     return show(f_file) + " " + std::string(to_string(out_.unit));
   }
@@ -151,7 +151,9 @@ private:
   bool have_order_ = false;
   bool have_matrix_format_ = false;
   int ports_ = 0;
+  int ports_line_ = 0; // v2: the line of [Number of Ports]
   long declared_freqs_ = -1;
+  int freqs_line_ = 0; // v2: the line of [Number of Frequencies]
   long declared_noise_ = -1;
   std::vector<double> reference_;
   int reference_pending_ = 0; // [Reference] values still expected on following lines
@@ -308,6 +310,7 @@ void Parser::keyword(const char *b, const char *e) {
     if (ports_ > 0)
       fail(line_, "[Number of Ports] given twice");
     ports_ = integer(rest, "[Number of Ports]");
+    ports_line_ = line_;
     if (ports_ > kMaxPorts)
       fail(line_, "[Number of Ports] " + std::to_string(ports_) + " is more than " +
                       std::to_string(kMaxPorts));
@@ -327,6 +330,7 @@ void Parser::keyword(const char *b, const char *e) {
     have_order_ = true;
   } else if (name == "number of frequencies") {
     declared_freqs_ = integer(rest, "[Number of Frequencies]");
+    freqs_line_ = line_;
   } else if (name == "number of noise frequencies") {
     declared_noise_ = integer(rest, "[Number of Noise Frequencies]");
   } else if (name == "reference") {
@@ -364,7 +368,7 @@ void Parser::keyword(const char *b, const char *e) {
     if (!freq_file_.empty())
       fail(line_, "[Network Data] given twice");
     in_network_ = true;
-    start_data();
+    start_data(e);
   } else if (name == "noise data") {
     if (!in_network_)
       fail(line_, "[Noise Data] before [Network Data]");
@@ -474,7 +478,7 @@ std::string Parser::point_shape() const {
   return s;
 }
 
-void Parser::start_data() {
+void Parser::start_data(const char *from) {
   if (!v2_) {
     ports_ = ext_ports_;
     if (ports_ <= 0)
@@ -482,8 +486,34 @@ void Parser::start_data() {
                   "(N = ports), a version 2 file [Number of Ports]");
   }
   const auto n = static_cast<std::size_t>(ports_);
-  const std::size_t m = out_.matrix_format == MatrixFormat::Full ? n * n : n * (n + 1) / 2;
+  const bool full = out_.matrix_format == MatrixFormat::Full;
+  const std::size_t m = full ? n * n : n * (n + 1) / 2;
   need_ = 1 + 2 * m;
+  // The storage below follows the declared size, so the declared size must fit the text first:
+  // every number takes at least one character and one separator, so the B bytes from `from` on
+  // hold at most (B + 1) / 2 numbers. (10000 ports in a 100-byte file used to allocate 1.6 GB.)
+  const auto bytes = static_cast<std::size_t>(text_.data() + text_.size() - from);
+  const std::size_t fits = (bytes + 1) / 2;
+  const std::string after = std::to_string(bytes) + " bytes from line " + std::to_string(line_) +
+                            " on hold at most " + std::to_string(fits) + " numbers";
+  if (need_ > fits) {
+    const std::string ns = std::to_string(n);
+    const std::string per = "1 + 2·" + (full ? ns + "²" : ns + "·" + std::to_string(n + 1) + "/2") +
+                            " = " + std::to_string(need_) + " numbers per frequency point";
+    if (v2_)
+      fail(ports_line_, "[Number of Ports] " + ns + " needs " + per + " but the " + after +
+                            " (accepted: a port count whose network data the file holds, 1 to " +
+                            std::to_string(kMaxPorts) + ")");
+    fail(line_, "the extension .s" + ns + "p declares " + ns + " ports, which need " + per +
+                    ", but the " + after +
+                    " (accepted: the extension .sNp with N = the ports "
+                    "of the data)");
+  }
+  if (v2_ && static_cast<std::size_t>(declared_freqs_) > fits / need_)
+    fail(freqs_line_, "[Number of Frequencies] " + std::to_string(declared_freqs_) + " needs " +
+                          std::to_string(declared_freqs_) + " × " + std::to_string(need_) +
+                          " numbers (" + point_shape() + ") but the " + after +
+                          " (accepted: the number of points in [Network Data])");
   point_.assign(need_, 0.0);
   const std::size_t guess = text_.size() / (need_ * 8 + 1) + 1;
   freq_file_.reserve(guess);
@@ -496,7 +526,7 @@ void Parser::data_line(const char *b, const char *e) {
   if (v2_ && !in_network_)
     fail(line_, "data outside [Network Data]: '" + std::string(b, e) + "'");
   if (need_ == 0)
-    start_data();
+    start_data(b);
   last_data_line_ = line_;
   bool first = true;
   const char *p = b;

@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -50,18 +51,14 @@ inline std::filesystem::path scratch_dir(const std::string &tag) {
   return tmpl;
 }
 
-/// Runs `program` with `args` (argv[1..]) and waits for it.
-inline CliResult run_program(const std::string &program, const std::vector<std::string> &args) {
+/// Runs `program` with `args` (argv[1..]) and waits for it. A nonzero `address_space_bytes`
+/// limits the child's virtual memory (RLIMIT_AS), so that a program allocating from a declared
+/// size fails (bad_alloc, exit other than 2) instead of taking the machine's memory.
+inline CliResult run_program(const std::string &program, const std::vector<std::string> &args,
+                             std::size_t address_space_bytes = 0) {
   const auto dir = scratch_dir("run");
   const auto out_path = (dir / "stdout").string();
   const auto err_path = (dir / "stderr").string();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
   std::vector<std::string> storage;
   storage.push_back(program);
   storage.insert(storage.end(), args.begin(), args.end());
@@ -70,10 +67,34 @@ inline CliResult run_program(const std::string &program, const std::vector<std::
     argv.push_back(s.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0)
-    throw std::runtime_error("cannot start " + program);
+  if (address_space_bytes > 0) { // fork: posix_spawn cannot set a limit in the child only
+    pid = ::fork();
+    if (pid < 0)
+      throw std::runtime_error("cannot fork for " + program);
+    if (pid == 0) {
+      const rlimit lim{address_space_bytes, address_space_bytes};
+      const int in = ::open("/dev/null", O_RDONLY);
+      const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (in < 0 || out < 0 || err < 0 || ::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 ||
+          ::dup2(err, 2) < 0 || ::setrlimit(RLIMIT_AS, &lim) != 0)
+        ::_exit(127);
+      ::execve(program.c_str(), argv.data(), environ);
+      ::_exit(127);
+    }
+  } else {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    const int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0)
+      throw std::runtime_error("cannot start " + program);
+  }
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
   }
@@ -123,6 +144,11 @@ inline std::vector<std::string> split_command_line(const std::string &line) {
 /// Runs the linkphy command-line tool built with the tests.
 inline CliResult run_cli(const std::vector<std::string> &args) {
   return run_program(LINKPHY_CLI, args);
+}
+/// The same with the child's virtual memory limited to `address_space_bytes` (RLIMIT_AS).
+inline CliResult run_cli_limited(const std::vector<std::string> &args,
+                                 std::size_t address_space_bytes) {
+  return run_program(LINKPHY_CLI, args, address_space_bytes);
 }
 /// The same with the arguments given as one command line (split_command_line).
 inline CliResult run_cli_line(const std::string &line) { return run_cli(split_command_line(line)); }

@@ -19,6 +19,7 @@ using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 using linkphy::test::read_text_file;
 using linkphy::test::run_cli;
+using linkphy::test::run_cli_limited;
 using linkphy::test::scratch_dir;
 
 namespace {
@@ -148,7 +149,7 @@ TEST_CASE("touchstone commands: bad input gives exit 2, one line FILE:LINE, no o
       {bad + "no_end.ts", 7},
       {bad + "data_before_option.s1p", 1},
       {bad + "complex_r.s1p", 1},
-      {bad + "two_port_data.s4p", 3},
+      {bad + "two_port_data.s4p", 2},
   };
   const auto dir = scratch_dir("ts-bad");
   for (const auto &c : cases) {
@@ -384,4 +385,40 @@ TEST_CASE("touchstone cascade and mixed-mode have --help with an example", "[cli
     CHECK_THAT(r.out, Contains("Example"));
     CHECK_THAT(r.out, Contains(std::string("linkphy touchstone ") + sub));
   }
+}
+
+TEST_CASE("touchstone info: a port count the file cannot hold is refused within 512 MB",
+          "[cli][touchstone][errors]") {
+  // 10000 ports declare 2·10000² numbers a point: the reader used to allocate them (1.6 GB)
+  // before reading any data, and died of bad_alloc under this limit.
+  const std::size_t limit = std::size_t{512} << 20;
+  const auto dir = scratch_dir("ts-huge");
+  const std::string v2 = (dir / "huge.ts").string();
+  const std::string v1 = (dir / "huge.s9999p").string();
+  std::ofstream(v2) << "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 10000\n"
+                       "[Number of Frequencies] 1\n[Network Data]\n1 0 0\n[End]\n";
+  std::ofstream(v1) << "# GHz S RI R 50\n1 0 0\n";
+  const auto a = run_cli_limited({"touchstone", "info", v2}, limit);
+  CHECK(a.exit_code == 2);
+  CHECK(a.out.empty());
+  REQUIRE(a.err_lines().size() == 1);
+  CHECK(a.err_lines()[0] ==
+        "linkphy: " + v2 +
+            ":3: [Number of Ports] 10000 needs 1 + 2·10000² = 200000001 numbers per frequency "
+            "point but the 13 bytes from line 5 on hold at most 7 numbers (accepted: a port count "
+            "whose network data the file holds, 1 to 10000)");
+  const auto b = run_cli_limited({"touchstone", "info", v1}, limit);
+  CHECK(b.exit_code == 2);
+  CHECK(b.out.empty());
+  REQUIRE(b.err_lines().size() == 1);
+  CHECK(b.err_lines()[0] == "linkphy: " + v1 +
+                                ":2: the extension .s9999p declares 9999 ports, which need 1 + "
+                                "2·9999² = 199960003 numbers per frequency point, but the 6 bytes "
+                                "from line 2 on hold at most 3 numbers (accepted: the extension "
+                                ".sNp with N = the ports of the data)");
+  // The limit leaves room for a real file.
+  const auto ok = run_cli_limited({"touchstone", "info", kCa}, limit);
+  CHECK(ok.exit_code == 0);
+  CHECK_THAT(ok.out, Contains("ports:           4"));
+  std::filesystem::remove_all(dir);
 }

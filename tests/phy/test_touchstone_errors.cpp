@@ -30,7 +30,7 @@ TEST_CASE("bad Touchstone files are rejected with file:line and a clear message"
       {"touchstone/bad", 0, "is a directory"},
       {"touchstone/bad/truncated.s4p", 8, "truncated"},
       {"touchstone/bad/wrapped_wrong.s4p", 7, "wrong number of values"},
-      {"touchstone/bad/two_port_data.s4p", 3, ".s4p"},
+      {"touchstone/bad/two_port_data.s4p", 2, "the extension .s4p declares 4 ports"},
       {"touchstone/bad/non_ascending.s1p", 4, "frequencies not ascending"},
       {"touchstone/bad/unknown_option.s1p", 2, "unknown option 'DBX'"},
       {"touchstone/bad/nan_value.s2p", 3, "not a finite number"},

@@ -22,10 +22,10 @@ struct LossModel {
 };
 
 /// Least-squares fit of the loss model to |h| on (0, f_N] (at least 3 points there); the fit is
-/// constrained to skin_fraction ∈ [0, 1]. `f_hz` (Hz, ascending, ≥ 0; order not checked), `h` the
-/// transfer function at f_hz (same size; not checked), `nyquist_hz` (Hz, > 0: a smaller one
-/// leaves no point in (0, f_N]). Throws InputError when the data end below f_N or fewer than 3
-/// points lie in (0, f_N].
+/// constrained to skin_fraction ∈ [0, 1]. `f_hz` (Hz, finite, ≥ 0, strictly ascending), `h` the
+/// transfer function at f_hz (same size), `nyquist_hz` (Hz, finite, > 0). Throws InputError
+/// ("loss fit", …) on any of these, when the data end below f_N or when fewer than 3 points lie
+/// in (0, f_N].
 LossModel fit_loss_model(std::span<const double> f_hz, std::span<const std::complex<double>> h,
                          double nyquist_hz);
 

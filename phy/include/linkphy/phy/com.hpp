@@ -130,7 +130,7 @@ struct Settings {
   /// Per fixed tap 1..N_b (normalised to the cursor): same size, finite, b_min(n) ≤ b_max(n).
   std::vector<double> b_max, b_min;
   /// Floating groups, taps per group, span (UI); with n_bg > 0 the span n_f must exceed N_b
-  /// (n_bg, n_bf otherwise not checked, ≥ 0 meaningful).
+  /// (n_bg, n_bf 0 to 100, as the COM table's N_bg/N_bf; InputError otherwise).
   int n_bg = 0, n_bf = 0, n_f = 0;
   double b_max_g = 0;         ///< floating tap limit
   double b_float_rss_max = 0; ///< RSS limit of taps from n_tail_start on (0: none)

@@ -59,7 +59,7 @@ FecCode rs_code(int n, int k, int m);
 FecCode parse_fec(std::string_view text, std::string_view where = {});
 
 /// Probability that an m-bit symbol holds at least one error: 1 − (1 − ber)^m, accurate for tiny
-/// ber. `ber` ∈ [0, 1] (InputError otherwise), `m` bits ≥ 1 (not checked).
+/// ber. `ber` ∈ [0, 1], `m` bits ≥ 1 (InputError otherwise).
 double symbol_error_probability(int m, double ber);
 
 /// Codeword error ratio (uncorrectable codewords per codeword) for pre-FEC BER `ber_pre` ∈ [0, 1]

@@ -80,15 +80,15 @@ HopResult evaluate_hop_statistical(const HopInput &in);
 
 /// The `montecarlo` fidelity on an evaluated hop: PRBS symbols through the same cursors, Gaussian
 /// noise of σ = pulse.sigma_gauss_v, the same DFE (dual-Dirac jitter is not simulated).
-/// `symbols` ≥ 1 (the link evaluator asks 1000 to 1e9), `seed` any value; `hop.pulse` as
+/// `symbols` 1 to 1e9 (the link evaluator asks 1000 to 1e9), `seed` any value; `hop.pulse` as
 /// evaluate_hop_statistical leaves it (cursors non-empty, main_cursor inside them, levels 2 to
 /// 64 and a power of two). InputError otherwise (from run_montecarlo).
 MonteCarloResult evaluate_hop_montecarlo(const HopResult &hop, std::uint64_t symbols,
                                          std::uint64_t seed = 1);
 
 /// Magnitude in dB (−20·log10|h|) at `f0_hz`, linear interpolation; the last value beyond.
-/// `f_hz` (Hz, ascending, non-empty, as many as `h`), `f0_hz` (Hz; below f_hz[1] the first
-/// segment is extended); not checked.
+/// `f_hz` (Hz, ascending; order not checked), non-empty and as many as `h`, `f0_hz` (Hz, finite;
+/// below f_hz[1] the first segment is extended): InputError ("il_at_db", …) otherwise.
 double il_at_db(std::span<const double> f_hz, std::span<const com::Complex> h, double f0_hz);
 
 } // namespace linkphy

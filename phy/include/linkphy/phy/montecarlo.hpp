@@ -9,6 +9,10 @@
 
 namespace linkphy {
 
+/// Most symbols run_montecarlo simulates: 1e9 (minutes of CPU; 1e18 would never end), the upper
+/// bound of `linkphy link --mc-symbols` and the link file key mc_symbols.
+inline constexpr std::uint64_t kMaxMonteCarloSymbols = 1'000'000'000;
+
 struct MonteCarloInput {
   /// Symbol-spaced samples of the equalised pulse response at the sampling phase (V per unit symbol
   /// amplitude, symbols normalised to ±1 outer levels), each finite. cursors_v[main_cursor] is the
@@ -20,8 +24,9 @@ struct MonteCarloInput {
   /// DFE tap weights for post-cursors 1..N (V per unit symbol); each subtracts the *decided*
   /// symbol times the tap; each finite. Empty for no DFE.
   std::span<const double> dfe_taps_v;
-  std::uint64_t symbols = 1'000'000; ///< symbols to simulate (≥ 1)
-  std::uint64_t seed = 1;            ///< noise RNG seed (the PRBS always starts from all ones)
+  /// symbols to simulate, 1 to kMaxMonteCarloSymbols (1e9, the bound of the link's mc_symbols)
+  std::uint64_t symbols = 1'000'000;
+  std::uint64_t seed = 1; ///< noise RNG seed (the PRBS always starts from all ones)
 };
 
 struct MonteCarloResult {
@@ -40,8 +45,9 @@ struct MonteCarloResult {
 /// not supported …" for M outside [2, 64]) on any input outside the ranges above.
 MonteCarloResult run_montecarlo(const MonteCarloInput &in);
 
-/// Wilson score interval (Wilson 1927) for k successes in n trials at normal quantile z (> 0,
-/// e.g. 1.96 for 95 %); k ≤ n; n = 0 gives [0, 1]. Not checked.
+/// Wilson score interval (Wilson 1927) for k successes in n trials at normal quantile z (finite,
+/// > 0, e.g. 1.96 for 95 %); k ≤ n; n = 0 gives [0, 1] (no information). InputError
+/// ("wilson_interval", …) for k > n or z outside its range.
 void wilson_interval(std::uint64_t k, std::uint64_t n, double z, double &low, double &high);
 
 } // namespace linkphy

@@ -19,12 +19,13 @@ namespace linkphy {
 /// the band, clamped to [1e-300, last magnitude]; phase follows the median group delay of the
 /// data (the IEEE 802.3 COM reference code's 'linear_trend_to_DC' /
 /// 'extrap_cubic_to_dc_linear_to_inf' policies). DC and the last point are made real (93A-24
-/// needs a real impulse response). `f_hz` (Hz, ascending) must hold ≥ 10 points (InputError
-/// otherwise); `df_hz` (Hz, > 0) and `n_out` (≥ 2) not checked.
+/// needs a real impulse response). `f_hz` (Hz, ascending) must hold ≥ 10 points, as many as `h`;
+/// `df_hz` (Hz) finite and > 0; `n_out` 2 to kMaxFftGridPoints (fft.hpp, 2^22). InputError
+/// ("transfer function", …) otherwise.
 std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz,
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out);
-/// The same into `out` (n_out = out.size() ≥ 2), for callers that reuse their buffers.
+/// The same into `out` (n_out = out.size(), same range), for callers that reuse their buffers.
 void resample_transfer(std::span<const double> f_hz, std::span<const std::complex<double>> h,
                        double df_hz, std::span<std::complex<double>> out);
 

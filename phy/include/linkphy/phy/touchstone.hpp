@@ -69,7 +69,9 @@ void require_channel_magnitudes(const TouchstoneData &d, const std::string &path
 /// or version 2 [Reference]; vendor comments such as HFSS "! Port Impedance" lines (complex,
 /// frequency-dependent impedances that scikit-rf reads) are ignored. Version 1.x 2-port files
 /// may end with a noise block, found where the frequency goes down (or repeats on a 5-number
-/// line). Throws InputError with where =
+/// line). A port count (.sNp or [Number of Ports]) or [Number of Frequencies] whose numbers the
+/// rest of the file cannot hold (B bytes hold at most (B + 1)/2 numbers) is refused at its line
+/// before anything is allocated for it. Throws InputError with where =
 /// "FILE:LINE" (line 0 = the file as a whole: missing, a directory, empty) on any bad input.
 TouchstoneData read_touchstone(const std::string &path);
 
