@@ -308,7 +308,7 @@ void Parser::keyword(const char *b, const char *e) {
 
   if (name == "number of ports") {
     if (ports_ > 0)
-      fail(line_, "[Number of Ports] given twice");
+      fail(line_, "[Number of Ports] given twice (accepted: once, before [Network Data])");
     ports_ = integer(rest, "[Number of Ports]");
     ports_line_ = line_;
     if (ports_ > kMaxPorts)
@@ -355,7 +355,8 @@ void Parser::keyword(const char *b, const char *e) {
     have_matrix_format_ = true;
   } else if (name == "network data") {
     if (!have_option_)
-      fail(line_, "[Network Data] before the option line '# <unit> <parameter> <format> R <ohms>'");
+      fail(line_, "[Network Data] before the option line (accepted: the option line '# <unit> "
+                  "<parameter> <format> R <ohms>' first)");
     if (ports_ == 0)
       fail(line_, "a version 2 file needs [Number of Ports] before [Network Data]");
     if (ports_ == 2 && !have_order_)
@@ -366,7 +367,7 @@ void Parser::keyword(const char *b, const char *e) {
     if (declared_freqs_ < 0)
       fail(line_, "a version 2 file needs [Number of Frequencies] before [Network Data]");
     if (!freq_file_.empty())
-      fail(line_, "[Network Data] given twice");
+      fail(line_, "[Network Data] given twice (accepted: one [Network Data] block)");
     in_network_ = true;
     start_data(e);
   } else if (name == "noise data") {
@@ -433,8 +434,8 @@ void Parser::option_line(const char *b, const char *e) {
     const std::string w = lower(t);
     auto once = [&](bool &seen, const char *what) {
       if (seen)
-        fail(line_,
-             std::string(what) + " given twice in the option line ('" + std::string(t) + "')");
+        fail(line_, std::string(what) + " given twice in the option line ('" + std::string(t) +
+                        "'; accepted: at most one each of unit, parameter, format and R <ohms>)");
       seen = true;
     };
     if (w == "hz" || w == "khz" || w == "mhz" || w == "ghz") {
@@ -522,9 +523,12 @@ void Parser::start_data(const char *from) {
 
 void Parser::data_line(const char *b, const char *e) {
   if (!have_option_)
-    fail(line_, "data before the option line '# <unit> <parameter> <format> R <ohms>'");
+    fail(line_, "data before the option line (accepted: the option line '# <unit> <parameter> "
+                "<format> R <ohms>' before any data)");
   if (v2_ && !in_network_)
-    fail(line_, "data outside [Network Data]: '" + std::string(b, e) + "'");
+    fail(line_, "data outside [Network Data]: '" + std::string(b, e) +
+                    "' (accepted: data lines after [Network Data] or [Noise Data] and before "
+                    "[End], in a version 2 file)");
   if (need_ == 0)
     start_data(b);
   last_data_line_ = line_;
@@ -555,7 +559,8 @@ void Parser::data_line(const char *b, const char *e) {
                         "row wrapped wrongly)");
       const double f = v;
       if (f < 0)
-        fail(line_, "negative frequency " + std::string(t));
+        fail(line_,
+             "negative frequency " + std::string(t) + " (accepted: frequencies >= 0, ascending)");
       if (!(f * mult_ <= 1e15)) // 1 PHz: beyond any network measurement; inf in doubles above
         fail(line_, "frequency " + freq_text(f) +
                         " is above 1e15 Hz; accepted: up to 1 PHz "
@@ -633,7 +638,7 @@ void Parser::finish() {
     fail(last, "no network data");
   if (v2_) {
     if (!ended_)
-      fail(last, "truncated: a version 2 file ends with [End]");
+      fail(last, "truncated: no [End] (accepted: a version 2 file ends with [End])");
     if (declared_freqs_ != static_cast<long>(freq_file_.size()))
       fail(last, "[Number of Frequencies] says " + std::to_string(declared_freqs_) +
                      " but [Network Data] holds " + std::to_string(freq_file_.size()) +

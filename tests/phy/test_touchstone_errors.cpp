@@ -94,6 +94,36 @@ TEST_CASE("bad Touchstone text: version 2 keyword rules", "[touchstone][errors]"
              "2-ports only");
 }
 
+TEST_CASE("Touchstone structure faults say what is accepted", "[touchstone][errors]") {
+  // Each refusal names its line and ends in "(accepted: …)" (DESIGN.md §6).
+  auto fails_with = [](const std::string &text, const std::string &name, int line,
+                       const std::string &accepted) {
+    INFO(text);
+    try {
+      (void)parse_touchstone(text, name, touchstone_ports_from_extension(name));
+      FAIL("accepted");
+    } catch (const InputError &e) {
+      CHECK(e.where() == name + ":" + std::to_string(line));
+      CHECK_THAT(e.detail(), Contains("accepted: " + accepted));
+    }
+  };
+  const std::string v2 = "[Version] 2.0\n# GHz S RI R 50\n";
+  fails_with(v2 + "[Number of Ports] 1\n[Number of Ports] 1\n", "a.ts", 4,
+             "once, before [Network Data])");
+  fails_with("[Version] 2.0\n[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n",
+             "a.ts", 4, "the option line '# <unit> <parameter> <format> R <ohms>' first)");
+  fails_with("# GHz S RI GHz R 50\n", "a.s1p", 1,
+             "at most one each of unit, parameter, format and R <ohms>)");
+  fails_with("1 0 0\n# GHz S RI R 50\n", "a.s1p", 1,
+             "the option line '# <unit> <parameter> <format> R <ohms>' before any data)");
+  fails_with(v2 + "[Number of Ports] 1\n1 0 0\n", "a.ts", 4,
+             "data lines after [Network Data] or [Noise Data] and before [End], in a version 2 "
+             "file)");
+  fails_with("# GHz S RI R 50\n-1 0 0\n", "a.s1p", 2, "frequencies >= 0, ascending)");
+  fails_with(v2 + "[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n1 0 0\n", "a.ts",
+             6, "a version 2 file ends with [End])");
+}
+
 TEST_CASE("S-parameters beyond 120 dB are refused as a channel at their point's line",
           "[touchstone][errors]") {
   // 1e300 in two cells of a COM channel crashed the equaliser search (SIGSEGV); all cells 1e300
