@@ -14,6 +14,19 @@ namespace {
 
 const std::string kData = LINKPHY_TEST_DATA_DIR;
 
+// parse_touchstone(text) refuses it at NAME:LINE with a detail holding `what`.
+void fails_with(const std::string &text, const std::string &name, int line,
+                const std::string &what) {
+  INFO(text);
+  try {
+    (void)parse_touchstone(text, name, touchstone_ports_from_extension(name));
+    FAIL("accepted");
+  } catch (const InputError &e) {
+    CHECK(e.where() == name + ":" + std::to_string(line));
+    CHECK_THAT(e.detail(), Contains(what));
+  }
+}
+
 struct BadCase {
   const char *file; // relative to tests/data
   int line;
@@ -61,17 +74,6 @@ TEST_CASE("bad Touchstone files are rejected with file:line and a clear message"
 }
 
 TEST_CASE("bad Touchstone text: version 2 keyword rules", "[touchstone][errors]") {
-  auto fails_with = [](const std::string &text, const std::string &name, int line,
-                       const std::string &what) {
-    INFO(text);
-    try {
-      (void)parse_touchstone(text, name, touchstone_ports_from_extension(name));
-      FAIL("accepted");
-    } catch (const InputError &e) {
-      CHECK(e.where() == name + ":" + std::to_string(line));
-      CHECK_THAT(e.detail(), Contains(what));
-    }
-  };
   const std::string v2 = "[Version] 2.0\n# GHz S RI R 50\n";
   fails_with(v2 + "[Number of Ports] 2\n[Number of Frequencies] 1\n[Network Data]\n", "a.ts", 5,
              "[Two-Port Data Order]");
@@ -96,32 +98,25 @@ TEST_CASE("bad Touchstone text: version 2 keyword rules", "[touchstone][errors]"
 
 TEST_CASE("Touchstone structure faults say what is accepted", "[touchstone][errors]") {
   // Each refusal names its line and ends in "(accepted: …)" (DESIGN.md §6).
-  auto fails_with = [](const std::string &text, const std::string &name, int line,
-                       const std::string &accepted) {
-    INFO(text);
-    try {
-      (void)parse_touchstone(text, name, touchstone_ports_from_extension(name));
-      FAIL("accepted");
-    } catch (const InputError &e) {
-      CHECK(e.where() == name + ":" + std::to_string(line));
-      CHECK_THAT(e.detail(), Contains("accepted: " + accepted));
-    }
+  auto refused = [](const std::string &text, const std::string &name, int line,
+                    const std::string &accepted) {
+    fails_with(text, name, line, "accepted: " + accepted);
   };
   const std::string v2 = "[Version] 2.0\n# GHz S RI R 50\n";
-  fails_with(v2 + "[Number of Ports] 1\n[Number of Ports] 1\n", "a.ts", 4,
-             "once, before [Network Data])");
-  fails_with("[Version] 2.0\n[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n",
-             "a.ts", 4, "the option line '# <unit> <parameter> <format> R <ohms>' first)");
-  fails_with("# GHz S RI GHz R 50\n", "a.s1p", 1,
-             "at most one each of unit, parameter, format and R <ohms>)");
-  fails_with("1 0 0\n# GHz S RI R 50\n", "a.s1p", 1,
-             "the option line '# <unit> <parameter> <format> R <ohms>' before any data)");
-  fails_with(v2 + "[Number of Ports] 1\n1 0 0\n", "a.ts", 4,
-             "data lines after [Network Data] or [Noise Data] and before [End], in a version 2 "
-             "file)");
-  fails_with("# GHz S RI R 50\n-1 0 0\n", "a.s1p", 2, "frequencies >= 0, ascending)");
-  fails_with(v2 + "[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n1 0 0\n", "a.ts",
-             6, "a version 2 file ends with [End])");
+  refused(v2 + "[Number of Ports] 1\n[Number of Ports] 1\n", "a.ts", 4,
+          "once, before [Network Data])");
+  refused("[Version] 2.0\n[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n", "a.ts",
+          4, "the option line '# <unit> <parameter> <format> R <ohms>' first)");
+  refused("# GHz S RI GHz R 50\n", "a.s1p", 1,
+          "at most one each of unit, parameter, format and R <ohms>)");
+  refused("1 0 0\n# GHz S RI R 50\n", "a.s1p", 1,
+          "the option line '# <unit> <parameter> <format> R <ohms>' before any data)");
+  refused(v2 + "[Number of Ports] 1\n1 0 0\n", "a.ts", 4,
+          "data lines after [Network Data] or [Noise Data] and before [End], in a version 2 "
+          "file)");
+  refused("# GHz S RI R 50\n-1 0 0\n", "a.s1p", 2, "frequencies >= 0, ascending)");
+  refused(v2 + "[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n1 0 0\n", "a.ts", 6,
+          "a version 2 file ends with [End])");
 }
 
 TEST_CASE("S-parameters beyond 120 dB are refused as a channel at their point's line",
