@@ -8,7 +8,12 @@
 //  * Markdown code blocks (fenced ``` of any language, or lines indented by 4+ spaces outside a
 //    fence) of README.md, docs/*.md and sweeps/examples/**/README.md: each line whose text starts
 //    with "linkphy " or "$ linkphy "; a trailing "\" joins the next line; " # ..." is a comment.
-//    Inline backticked commands in prose are not examples (they record runs and measurements).
+//  * Prose (paragraphs outside code and tables): a backticked span, which may wrap over lines,
+//    that starts with "linkphy CMD " and holds no placeholder (a word of capitals only before any
+//    ".": T, R, L, FILE.toml) — records of runs such as "Run 2026-12-03: `linkphy reach --tech lpo
+//    --rate 100G
+//    --fidelity analytic`". A bare `linkphy CMD` names a command; fragments that name an option
+//    only (`linkphy link --catalog`) are listed in prose_fragments() below and skipped.
 //  * --help: in each command's help, the lines "  linkphy ..." after a line starting with
 //    "Example" (Example:, Examples:, Examples (...):), up to the first line not indented.
 //  * A synopsis, not an example, is skipped: a command holding "[", "|", "..." or "…".
@@ -19,6 +24,7 @@
 //    "$ " line; a ```toml block right after prose ending "`NAME`:" is the file NAME.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <regex>
@@ -90,6 +96,30 @@ inline int exit_from_comment(const std::string &comment) {
   return std::regex_search(comment, m, re) ? std::stoi(m[1]) : 0;
 }
 
+/// Backticked prose spans that quote options of a command without being a whole command.
+inline bool is_prose_fragment(const std::string &cmd) {
+  static const std::vector<std::string> fragments = {
+      "linkphy link --catalog",                               // docs/crossover.md, docs/sweeps.md
+      "linkphy reach --fidelity statistical",                 // docs/link.md: the option of a table
+      "linkphy reach --fidelity statistical --tolerance 1cm", // docs/link.md: idem
+  };
+  return std::find(fragments.begin(), fragments.end(), cmd) != fragments.end();
+}
+
+/// True when a word is a placeholder: capitals only before any "." (T, R, L, FILE.toml).
+inline bool has_placeholder(const std::string &cmd) {
+  std::istringstream words(cmd);
+  std::string w;
+  while (words >> w) {
+    if (const auto eq = w.find('='); eq != std::string::npos)
+      w = w.substr(eq + 1);
+    w = w.substr(0, w.find('.')); // FILE.toml, THRU.s4p
+    if (!w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+      return true;
+  }
+  return false;
+}
+
 inline std::vector<std::string> lines_of(const std::string &text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -121,6 +151,32 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
   std::string cat_file;       // "$ cat NAME" being collected
   std::size_t cat_indent = 0;
   std::string cat_text;
+  std::string para;                                            // the prose paragraph being read
+  std::vector<std::pair<std::size_t, std::size_t>> para_lines; // (offset in para, line number)
+  auto end_para = [&] {
+    static const std::regex span("`([^`]*)`");
+    for (std::sregex_iterator it(para.begin(), para.end(), span), end; it != end; ++it) {
+      std::string cmd;
+      std::istringstream words((*it)[1].str());
+      std::string w;
+      while (words >> w)
+        cmd += (cmd.empty() ? "" : " ") + w;
+      if (!doc_detail::starts_with(cmd, "linkphy ") || cmd.find(' ', 8) == std::string::npos ||
+          doc_detail::is_prose_fragment(cmd))
+        continue;
+      std::size_t line = para_lines.front().second;
+      for (const auto &[offset, number] : para_lines)
+        if (offset <= static_cast<std::size_t>(it->position()))
+          line = number;
+      const std::string where = name + ":" + std::to_string(line);
+      if (doc_detail::is_synopsis(cmd) || doc_detail::has_placeholder(cmd))
+        out.synopses.push_back(where + ": " + cmd);
+      else
+        out.examples.push_back({where, cmd, 0, ""});
+    }
+    para.clear();
+    para_lines.clear();
+  };
   auto end_cat = [&] {
     if (!cat_file.empty())
       out.files[cat_file] = cat_text;
@@ -133,6 +189,7 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
     const std::string where = name + ":" + std::to_string(i + 1);
     if (doc_detail::starts_with(t, "```")) {
       end_cat();
+      end_para();
       if (!in_fence) {
         in_fence = true;
         fence_text.clear();
@@ -166,6 +223,12 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
       end_cat();
       if (!t.empty())
         last_prose = t;
+      if (t.empty() || doc_detail::starts_with(t, "|") || doc_detail::starts_with(t, "#")) {
+        end_para();
+      } else {
+        para_lines.emplace_back(para.size(), i + 1);
+        para += t + "\n";
+      }
       // A table's header row decides whether its rows are examples: last column "example".
       if (doc_detail::starts_with(t, "|") && !in_table) {
         in_table = true;
@@ -192,6 +255,7 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
       }
       continue;
     }
+    end_para();
     // Inside code: a "$ " session line, a command, or text (a file being shown, an error line).
     std::string body = t;
     const bool session = doc_detail::starts_with(body, "$ ");
@@ -226,6 +290,7 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
     out.examples.push_back(ex);
   }
   end_cat();
+  end_para();
   return out;
 }
 

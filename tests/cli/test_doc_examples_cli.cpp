@@ -194,12 +194,15 @@ TEST_CASE("doc examples: the extractor finds commands, steps, files and expected
       "```toml\n"
       "[x]\n"
       "```\n"
-      "Prose `linkphy h --not-run` stays prose.\n"
+      "Prose names `linkphy h`, runs `linkphy h --x\n"
+      "1` once, skips `linkphy h --tech T` and `linkphy link --catalog`.\n"
       "\n"
       "| work | how |\n"
       "| `linkphy i` | `linkphy i --not-an-example` |\n";
   const auto got = linkphy::test::extract_markdown_examples("T.md", md);
-  REQUIRE(got.examples.size() == 4);
+  REQUIRE(got.examples.size() == 5);
+  CHECK(got.examples[4].source == "T.md:26");
+  CHECK(got.examples[4].command == "linkphy h --x 1");
   CHECK(got.examples[0].source == "T.md:3");
   CHECK(got.examples[0].command == "linkphy b 1 -o p.csv");
   CHECK(got.examples[1].command == "linkphy c p.csv");
@@ -210,7 +213,8 @@ TEST_CASE("doc examples: the extractor finds commands, steps, files and expected
   CHECK(got.examples[3].command == "linkphy f --config bad.toml");
   CHECK(got.examples[3].expect_exit == 2);
   CHECK(got.examples[3].expect_err == "linkphy: bad.toml:1: wrong");
-  CHECK(got.synopses == std::vector<std::string>{"T.md:19: linkphy g FILE.toml [-o FILE]"});
+  CHECK(got.synopses == std::vector<std::string>{"T.md:19: linkphy g FILE.toml [-o FILE]",
+                                                 "T.md:27: linkphy h --tech T"});
   CHECK(got.files.at("bad.toml") == "k = 1\n\n[s]\n");
   CHECK(got.files.at("my.toml") == "[x]\n");
 
