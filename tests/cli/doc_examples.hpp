@@ -39,6 +39,7 @@ struct DocExample {
   std::string command;    ///< the command line as written, comment removed ("linkphy ...")
   int expect_exit = 0;    ///< the exit code the documentation implies
   std::string expect_err; ///< the stderr line shown for a failing example ("" = not checked)
+  std::string kind;       ///< where it was found: "table", "code", "prose" or "help"
 };
 
 struct DocExamples {
@@ -172,7 +173,7 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
       if (doc_detail::is_synopsis(cmd) || doc_detail::has_placeholder(cmd))
         out.synopses.push_back(where + ": " + cmd);
       else
-        out.examples.push_back({where, cmd, 0, ""});
+        out.examples.push_back({where, cmd, 0, "", "prose"});
     }
     para.clear();
     para_lines.clear();
@@ -250,7 +251,7 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
           if (doc_detail::is_synopsis(cmd))
             out.synopses.push_back(where + ": " + cmd);
           else
-            out.examples.push_back({where, cmd, 0, ""});
+            out.examples.push_back({where, cmd, 0, "", "table"});
         }
       }
       continue;
@@ -281,7 +282,7 @@ inline DocExamples extract_markdown_examples(const std::string &name, const std:
       out.synopses.push_back(where + ": " + cmd);
       continue;
     }
-    DocExample ex{where, cmd, doc_detail::exit_from_comment(comment), ""};
+    DocExample ex{where, cmd, doc_detail::exit_from_comment(comment), "", "code"};
     if (session && i + 1 < lines.size() &&
         doc_detail::starts_with(doc_detail::trim(lines[i + 1]), "linkphy: ")) {
       ex.expect_exit = 2;
@@ -314,7 +315,7 @@ inline std::vector<DocExample> extract_help_examples(const std::string &name,
     std::string comment;
     const std::string cmd = doc_detail::strip_comment(t, comment);
     if (!doc_detail::is_synopsis(cmd))
-      out.push_back({name, cmd, doc_detail::exit_from_comment(comment), ""});
+      out.push_back({name, cmd, doc_detail::exit_from_comment(comment), "", "help"});
   }
   return out;
 }
