@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -87,6 +88,12 @@ std::vector<std::string> run_examples(const std::vector<DocExample> &examples,
         }
       if (unsafe)
         continue;
+      // Plots need gnuplot (Debian gnuplot-nox, installed by scripts/install-deps.sh).
+      static const bool have_gnuplot = std::system("command -v gnuplot >/dev/null 2>&1") == 0;
+      if (!have_gnuplot && ex.command.find("--plot") != std::string::npos) {
+        WARN(where << "skipped: no gnuplot");
+        continue;
+      }
       const auto r = linkphy::test::run_cli(args);
       if (r.exit_code != ex.expect_exit) {
         failures.push_back(where + "exit " + std::to_string(r.exit_code) + ", expected " +
