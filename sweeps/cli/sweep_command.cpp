@@ -130,7 +130,10 @@ void register_merge(CLI::App &app) {
   auto allow_partial = std::make_shared<bool>(false);
   auto *sub = app.add_subcommand("merge", "Join sweep shards into one CSV sorted by point");
   sub->footer(
-      "Examples (after linkphy sweep SPEC --shard K/3 -o pK.csv, K = 1, 2, 3):\n"
+      "Examples (from the repository root; the three shards first):\n"
+      "  linkphy sweep sweeps/examples/link_reach.toml --shard 1/3 -o p1.csv\n"
+      "  linkphy sweep sweeps/examples/link_reach.toml --shard 2/3 -o p2.csv\n"
+      "  linkphy sweep sweeps/examples/link_reach.toml --shard 3/3 -o p3.csv\n"
       "  linkphy merge p1.csv p2.csv p3.csv -o all.csv\n"
       "  linkphy merge p1.csv p3.csv -o some.csv --allow-partial\n"
       "From the shards' sidecars (PART.csv.json; for a killed run's PART.csv.partial, its\n"

@@ -369,6 +369,9 @@ int run_mixed_mode(const MixedModeOptions &o) {
 
 void register_touchstone(CLI::App &app) {
   auto *ts = app.add_subcommand("touchstone", "Touchstone file utilities (read v1.0/1.1/2.0)");
+  ts->footer("Examples (each subcommand's --help has more):\n"
+             "  linkphy touchstone info tests/data/channels/CA_19p75dB_thru.s4p\n"
+             "  linkphy touchstone convert tests/data/channels/CA_19p75dB_thru.s4p -o ch.csv");
   ts->require_subcommand(1);
 
   auto info_opt = std::make_shared<InfoOptions>();
@@ -379,7 +382,8 @@ void register_touchstone(CLI::App &app) {
   info->add_option("--format", info_opt->format, "text (default) or json")
       ->check(one_of({"text", "json"}));
   info->add_option("-o,--output", info_opt->output, "write to this file instead of stdout");
-  info->footer("Example:\n  linkphy touchstone info channel.s4p --format json");
+  info->footer(
+      "Example:\n  linkphy touchstone info tests/data/channels/CA_19p75dB_thru.s4p --format json");
   set_runner(info, [info_opt] { return run_info(*info_opt); });
 
   auto conv_opt = std::make_shared<ConvertOptions>();
@@ -394,8 +398,10 @@ void register_touchstone(CLI::App &app) {
       ->check(one_of({"csv", "touchstone"}));
   conv->add_option("--to", conv_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
-  conv->footer("Examples:\n  linkphy touchstone convert channel.s4p -o channel.csv\n"
-               "  linkphy touchstone convert old.s2p -o new.s2p --to db");
+  conv->footer("Examples:\n  linkphy touchstone convert tests/data/channels/CA_19p75dB_thru.s4p -o "
+               "channel.csv\n"
+               "  linkphy touchstone convert tests/data/channels/pcb_stripline_119mm.s2p -o "
+               "new.s2p --to db");
   set_runner(conv, [conv_opt] { return run_convert(*conv_opt); });
 
   auto cas_opt = std::make_shared<CascadeOptions>();
@@ -415,9 +421,12 @@ void register_touchstone(CLI::App &app) {
   cas->add_option("--port-order", cas_opt->port_order,
                   "the files' ports in cascade order, 1-based, inputs first: 1,3,2,4 for IEEE "
                   "802.3 channel files (1/3 in, 2/4 out); the output keeps the files' order");
-  cas->footer("Examples:\n  linkphy touchstone cascade host.s4p cable.s4p host.s4p -o link.s4p\n"
-              "  linkphy touchstone cascade CA_19p75dB_thru.s4p DPO_4in_Meg7_THRU.s4p "
-              "--port-order 1,3,2,4 -o ch.s4p");
+  cas->footer(
+      "Examples:\n  linkphy touchstone cascade tests/data/channels/pcb_stripline_119mm.s2p "
+      "tests/data/channels/pcb_stripline_238mm.s2p tests/data/channels/pcb_stripline_119mm.s2p "
+      "-o line.s2p\n"
+      "  linkphy touchstone cascade tests/data/channels/CA_19p75dB_thru.s4p "
+      "tests/data/channels/DPO_4in_Meg7_THRU.s4p --port-order 1,3,2,4 -o ch.s4p");
   set_runner(cas, [cas_opt] { return run_cascade(*cas_opt); });
 
   auto mm_opt = std::make_shared<MixedModeOptions>();
@@ -440,8 +449,11 @@ void register_touchstone(CLI::App &app) {
   mm->add_option("--freq", mm_opt->freqs,
                  "report only at these frequencies (with unit, e.g. 26.5625GHz; repeatable), "
                  "linear interpolation of real and imaginary parts");
-  mm->footer("Example:\n  linkphy touchstone mixed-mode thru.s4p --ports 1-3:2-4 --freq "
-             "26.5625GHz\n  linkphy touchstone mixed-mode thru.s4p --ports 1-3:2-4 -o thru_mm.ts");
+  mm->footer(
+      "Examples:\n  linkphy touchstone mixed-mode tests/data/channels/CA_19p75dB_thru.s4p --ports "
+      "1-3:2-4 "
+      "--freq 26.5625GHz\n  linkphy touchstone mixed-mode tests/data/channels/CA_19p75dB_thru.s4p "
+      "--ports 1-3:2-4 -o thru_mm.ts");
   set_runner(mm, [mm_opt] { return run_mixed_mode(*mm_opt); });
 }
 
