@@ -140,6 +140,23 @@ inline std::vector<std::string> split_command_line(const std::string &line) {
   return args;
 }
 
+// AddressSanitizer reserves terabytes of address space for its shadow memory, so a child started
+// under an RLIMIT_AS or `ulimit -v` limit dies before main(): tests that run the CLI under such a
+// limit skip that part, with a warning, in a sanitizer build.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool address_space_limits_work = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool address_space_limits_work = false;
+#else
+inline constexpr bool address_space_limits_work = true;
+#endif
+#else
+inline constexpr bool address_space_limits_work = true;
+#endif
+inline constexpr const char *address_space_limits_skipped =
+    "AddressSanitizer build: the checks under an address-space limit are skipped";
+
 #ifdef LINKPHY_CLI
 /// Runs the linkphy command-line tool built with the tests.
 inline CliResult run_cli(const std::vector<std::string> &args) {
