@@ -3,6 +3,7 @@
 #include <linkphy/channels/specs.hpp>
 #include <linkphy/channels/touchstone_stage.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -49,11 +50,8 @@ void ChannelCatalogs::load_user(const std::string &kind, const std::filesystem::
     const ParamSet e = user.entry(name, "entry");
     for (const auto &[key, value] : e.values())
       if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
-        std::string list;
-        for (const auto &a : accepted)
-          list += (list.empty() ? "" : ", ") + a;
         throw InputError(e.where_key(key),
-                         "unknown key in a " + kind + " entry; accepted: " + list);
+                         "unknown key in a " + kind + " entry; accepted: " + join_list(accepted));
       }
   }
   if (user.names().empty())
@@ -527,10 +525,8 @@ make_copper_medium_unplaced(const Spec &spec, const ChannelCatalogs &catalogs,
       accepted.push_back("source");
     for (const auto &[key, value] : spec.params.values())
       if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
-        std::string list;
-        for (const auto &a : accepted)
-          list += (list.empty() ? "" : ", ") + a;
-        throw InputError(spec.params.where_key(key), "unknown key; accepted: " + list);
+        throw InputError(spec.params.where_key(key),
+                         "unknown key; accepted: " + join_list(accepted));
       }
   }
   if (k == "stripline")
@@ -556,10 +552,8 @@ make_copper_medium_unplaced(const Spec &spec, const ChannelCatalogs &catalogs,
     p.reject_unused(keys_of("touchstone"));
     return out;
   }
-  std::string list;
-  for (const auto &n : copper_kinds())
-    list += (list.empty() ? "" : ", ") + n;
-  throw InputError(spec.params.where(), "unknown copper kind '" + k + "'; accepted: " + list);
+  throw InputError(spec.params.where(),
+                   "unknown copper kind '" + k + "'; accepted: " + join_list(copper_kinds()));
 }
 } // namespace
 

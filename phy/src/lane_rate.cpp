@@ -1,6 +1,7 @@
 // Lane-rate classes and explicit lane rates (IEEE 802.3by/bj, 802.3cd, 802.3ck, 802.3dj; 400G
 // assumed, see lane_rate.hpp).
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/phy/quantity.hpp>
 
@@ -30,11 +31,9 @@ const std::array<ClassDef, 5> kClasses = {{
 }};
 
 std::string accepted_text() {
-  std::string s = "accepted: ";
-  for (std::size_t i = 0; i < kClasses.size(); ++i)
-    s += (i ? ", " : "") + std::string(kClasses[i].name);
-  return s + ", or a rate with its unit and modulation such as '106.25 Gb/s PAM4' or "
-             "'53.125 GBd PAM4'";
+  return "accepted: " + join_list(kClasses, &ClassDef::name) +
+         ", or a rate with its unit and modulation such as '106.25 Gb/s PAM4' or "
+         "'53.125 GBd PAM4'";
 }
 
 std::string upper_no_space(std::string_view text) {
