@@ -473,4 +473,15 @@ ComTable find_com_table(const std::string &path_or_name) {
   return t;
 }
 
+com::PackageSide package_side(const ComTable &t, int side, const std::vector<double> &z_p_mm) {
+  com::PackageSide s;
+  s.c_d_f = t.c_d_f[side];
+  s.l_s_h = t.l_s_h[side];
+  s.c_b_f = t.c_b_f[side];
+  s.c_p_f = t.c_p_f[side];
+  s.z_c_ohm = t.z_c_ohm;
+  s.length_mm = z_p_mm;
+  return s;
+}
+
 } // namespace linkphy::transceivers
