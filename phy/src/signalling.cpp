@@ -1,5 +1,6 @@
 // PAM-M levels, Gray mapping and slicing (IEEE 802.3-2022 §120.5.7.1; Proakis & Salehi §4.3).
 #include "signalling_internal.hpp"
+#include "text_internal.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/signalling.hpp>
@@ -50,10 +51,7 @@ bool Modulation::gray_mappable() const {
 double Modulation::average_symbol_power() const { return (levels + 1.0) / (3.0 * (levels - 1.0)); }
 
 Modulation parse_modulation(std::string_view text, std::string_view where) {
-  std::string s;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch)))
-      s += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  const std::string s = text_detail::upper_no_space(text);
   const std::string w = where.empty() ? std::string("modulation") : std::string(where);
   const std::string accepted = " (accepted: NRZ, PAM2 … PAM64, e.g. PAM4)";
   if (s == "NRZ")
