@@ -3,6 +3,7 @@
 #include <linkphy/channels/specs.hpp>
 #include <linkphy/channels/touchstone_stage.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -49,11 +50,8 @@ void ChannelCatalogs::load_user(const std::string &kind, const std::filesystem::
     const ParamSet e = user.entry(name, "entry");
     for (const auto &[key, value] : e.values())
       if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
-        std::string list;
-        for (const auto &a : accepted)
-          list += (list.empty() ? "" : ", ") + a;
         throw InputError(e.where_key(key),
-                         "unknown key in a " + kind + " entry; accepted: " + list);
+                         "unknown key in a " + kind + " entry; accepted: " + join_list(accepted));
       }
   }
   if (user.names().empty())
@@ -296,6 +294,30 @@ double height_for_impedance(const ParamSet &p, double target_ohm, const Make &im
   return std::sqrt(lo * hi);
 }
 
+// Stripline and microstrip take the same geometry keys with the same limits; only the geometry
+// struct and the line model differ. The height, when not given, is solved for the target
+// impedance.
+template <class Geometry, class Line>
+std::unique_ptr<ElectricalMedium> make_planar_line(const ParamSet &p, const Dielectric &d,
+                                                   const Metal &m, double len, double z0) {
+  Geometry g;
+  g.width_m = positive_length(p, "width", g.width_m, 10e-3);
+  g.height_m = positive_length(p, "height", g.height_m, 10e-3);
+  g.thickness_m = positive_length(p, "thickness", g.thickness_m, 1e-3);
+  if (p.has("spacing"))
+    g.spacing_m = positive_length(p, "spacing", 0.0, 10e-3);
+  if (!p.has("width"))
+    (void)p.text("width");
+  const double z_target = target_impedance(p, g.spacing_m > 0);
+  if (!p.has("height"))
+    g.height_m = height_for_impedance(p, z_target, [&](double h) {
+      Geometry gh = g;
+      gh.height_m = h;
+      return Line(gh, d, m, 1.0, z0).impedance_ohm();
+    });
+  return std::make_unique<Line>(g, d, m, len, z0);
+}
+
 std::unique_ptr<ElectricalMedium> make_planar(const ParamSet &spec, const ChannelCatalogs &cats,
                                               bool strip) {
   const ParamSet p = with_entry(spec, "material", cats.laminates, "laminate");
@@ -304,42 +326,9 @@ std::unique_ptr<ElectricalMedium> make_planar(const ParamSet &spec, const Channe
   const Metal m = metal_of(p, cats);
   const double len = length_of(p);
   const double z0 = z0_of(p);
-  std::unique_ptr<ElectricalMedium> out;
-  if (strip) {
-    StriplineGeometry g;
-    g.width_m = positive_length(p, "width", g.width_m, 10e-3);
-    g.height_m = positive_length(p, "height", g.height_m, 10e-3);
-    g.thickness_m = positive_length(p, "thickness", g.thickness_m, 1e-3);
-    if (p.has("spacing"))
-      g.spacing_m = positive_length(p, "spacing", 0.0, 10e-3);
-    if (!p.has("width"))
-      (void)p.text("width");
-    const double z_target = target_impedance(p, g.spacing_m > 0);
-    if (!p.has("height"))
-      g.height_m = height_for_impedance(p, z_target, [&](double h) {
-        StriplineGeometry gh = g;
-        gh.height_m = h;
-        return Stripline(gh, d, m, 1.0, z0).impedance_ohm();
-      });
-    out = std::make_unique<Stripline>(g, d, m, len, z0);
-  } else {
-    MicrostripGeometry g;
-    g.width_m = positive_length(p, "width", g.width_m, 10e-3);
-    g.height_m = positive_length(p, "height", g.height_m, 10e-3);
-    g.thickness_m = positive_length(p, "thickness", g.thickness_m, 1e-3);
-    if (p.has("spacing"))
-      g.spacing_m = positive_length(p, "spacing", 0.0, 10e-3);
-    if (!p.has("width"))
-      (void)p.text("width");
-    const double z_target = target_impedance(p, g.spacing_m > 0);
-    if (!p.has("height"))
-      g.height_m = height_for_impedance(p, z_target, [&](double h) {
-        MicrostripGeometry gh = g;
-        gh.height_m = h;
-        return Microstrip(gh, d, m, 1.0, z0).impedance_ohm();
-      });
-    out = std::make_unique<Microstrip>(g, d, m, len, z0);
-  }
+  std::unique_ptr<ElectricalMedium> out =
+      strip ? make_planar_line<StriplineGeometry, Stripline>(p, d, m, len, z0)
+            : make_planar_line<MicrostripGeometry, Microstrip>(p, d, m, len, z0);
   p.reject_unused(keys_of(strip ? "stripline" : "microstrip"));
   return out;
 }
@@ -527,10 +516,8 @@ make_copper_medium_unplaced(const Spec &spec, const ChannelCatalogs &catalogs,
       accepted.push_back("source");
     for (const auto &[key, value] : spec.params.values())
       if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
-        std::string list;
-        for (const auto &a : accepted)
-          list += (list.empty() ? "" : ", ") + a;
-        throw InputError(spec.params.where_key(key), "unknown key; accepted: " + list);
+        throw InputError(spec.params.where_key(key),
+                         "unknown key; accepted: " + join_list(accepted));
       }
   }
   if (k == "stripline")
@@ -556,10 +543,8 @@ make_copper_medium_unplaced(const Spec &spec, const ChannelCatalogs &catalogs,
     p.reject_unused(keys_of("touchstone"));
     return out;
   }
-  std::string list;
-  for (const auto &n : copper_kinds())
-    list += (list.empty() ? "" : ", ") + n;
-  throw InputError(spec.params.where(), "unknown copper kind '" + k + "'; accepted: " + list);
+  throw InputError(spec.params.where(),
+                   "unknown copper kind '" + k + "'; accepted: " + join_list(copper_kinds()));
 }
 } // namespace
 

@@ -1,6 +1,8 @@
 // Q-function, its inverse and PAM error ratios (Proakis & Salehi, Digital Communications 5th ed.,
 // §4.3; inverse Q by P. J. Acklam's rational approximation of the normal quantile, refined by
 // Halley's method).
+#include "signalling_internal.hpp"
+
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
@@ -13,14 +15,6 @@
 
 namespace linkphy {
 namespace {
-
-void require_gray(Modulation mod, const char *where) {
-  check_modulation(mod);
-  if (!mod.gray_mappable())
-    throw InputError(where, mod.name() +
-                                " has no per-symbol Gray mapping (accepted: M a power of two: "
-                                "NRZ, PAM4, PAM8, …)");
-}
 
 // Standard normal density.
 double phi(double x) { return std::exp(-0.5 * x * x) / std::sqrt(2.0 * std::numbers::pi); }
@@ -108,7 +102,7 @@ double pam_ber(Modulation mod, double d_over_sigma) {
 }
 
 double pam_ber_gray_exact(Modulation mod, double d_over_sigma) {
-  require_gray(mod, "pam_ber_gray_exact");
+  signalling_detail::require_gray(mod, "pam_ber_gray_exact");
   const int m = mod.levels;
   const double inf = std::numeric_limits<double>::infinity();
   double errors = 0.0; // Σ_i Σ_j HammingDistance(g_i, g_j) · P(decide j | sent i)

@@ -1,10 +1,11 @@
 // RS codeword error ratio and post-FEC BER for independent bit errors (Sklar, Digital
 // Communications 2nd ed. §8.1.5; Cideciyan et al., IEEE Commun. Mag. 51(12), 2013).
+#include "text_internal.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/fec.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -90,14 +91,6 @@ double log_binomial_tail(int n, int t, double p, bool weighted) {
   return tail > 0.0 ? std::log(tail) : neg_inf;
 }
 
-std::string upper_no_space(std::string_view text) {
-  std::string s;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch)))
-      s += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
-}
-
 // Bisection on log(ber) ∈ [log 1e-300, log 0.5] of an increasing log-valued function.
 template <class LogF> double invert_increasing(LogF log_f, double target, const char *what) {
   const double log_target = std::log(target);
@@ -140,7 +133,7 @@ FecCode rs_code(int n, int k, int m) {
 }
 
 FecCode parse_fec(std::string_view text, std::string_view where) {
-  const std::string s = upper_no_space(text);
+  const std::string s = text_detail::upper_no_space(text);
   const std::string w = where.empty() ? std::string("FEC") : std::string(where);
   if (s == "NONE")
     return fec_none();

@@ -1,6 +1,9 @@
 // Lane-rate classes and explicit lane rates (IEEE 802.3by/bj, 802.3cd, 802.3ck, 802.3dj; 400G
 // assumed, see lane_rate.hpp).
+#include "text_internal.hpp"
+
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/phy/quantity.hpp>
 
@@ -30,19 +33,9 @@ const std::array<ClassDef, 5> kClasses = {{
 }};
 
 std::string accepted_text() {
-  std::string s = "accepted: ";
-  for (std::size_t i = 0; i < kClasses.size(); ++i)
-    s += (i ? ", " : "") + std::string(kClasses[i].name);
-  return s + ", or a rate with its unit and modulation such as '106.25 Gb/s PAM4' or "
-             "'53.125 GBd PAM4'";
-}
-
-std::string upper_no_space(std::string_view text) {
-  std::string s;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch)))
-      s += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
+  return "accepted: " + join_list(kClasses, &ClassDef::name) +
+         ", or a rate with its unit and modulation such as '106.25 Gb/s PAM4' or "
+         "'53.125 GBd PAM4'";
 }
 
 std::string place(std::string_view where) {
@@ -50,7 +43,7 @@ std::string place(std::string_view where) {
 }
 
 const ClassDef *find_class(std::string_view name) {
-  const std::string s = upper_no_space(name);
+  const std::string s = text_detail::upper_no_space(name);
   for (const auto &c : kClasses)
     if (s == c.name)
       return &c;
@@ -59,7 +52,7 @@ const ClassDef *find_class(std::string_view name) {
 
 // "800G", "12.5g": looks like a class name rather than a quantity.
 bool looks_like_class(std::string_view name) {
-  const std::string s = upper_no_space(name);
+  const std::string s = text_detail::upper_no_space(name);
   if (s.size() < 2 || s.back() != 'G')
     return false;
   for (std::size_t i = 0; i + 1 < s.size(); ++i)

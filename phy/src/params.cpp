@@ -1,4 +1,5 @@
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/toml_syntax.hpp>
@@ -100,13 +101,7 @@ void ParamSet::reject_unused(const std::vector<std::string> &accepted) const {
   const auto left = unused();
   if (left.empty())
     return;
-  std::string list;
-  for (const auto &a : accepted) {
-    if (!list.empty())
-      list += ", ";
-    list += a;
-  }
-  throw InputError(where_key(left.front()), "unknown key; accepted: " + list);
+  throw InputError(where_key(left.front()), "unknown key; accepted: " + join_list(accepted));
 }
 
 Spec parse_spec(const std::string &text) {
@@ -191,13 +186,8 @@ void Catalog::load(const std::filesystem::path &file) {
 ParamSet Catalog::entry(const std::string &name, const std::string &noun) const {
   auto it = entries_.find(name);
   if (it == entries_.end()) {
-    std::string list;
-    for (const auto &kv : entries_) {
-      if (!list.empty())
-        list += ", ";
-      list += kv.first;
-    }
-    throw InputError("", "unknown " + noun + " '" + name + "' (known: " + list + ")");
+    throw InputError("", "unknown " + noun + " '" + name + "' (known: " +
+                             join_list(entries_, [](const auto &kv) { return kv.first; }) + ")");
   }
   ParamSet copy = it->second;
   (void)copy.text("source");

@@ -1,6 +1,7 @@
 // Table-driven quantity parser (DESIGN.md §4). Unit spellings are normalised by removing spaces,
 // '·', '*' and '.' between unit symbols, so "ps/(nm km)", "ps/(nm·km)" and "ps/nm/km" all match.
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/quantity.hpp>
 
 #include <array>
@@ -8,6 +9,8 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace linkphy {
 namespace {
@@ -178,14 +181,11 @@ std::string dimension_phrase(Dimension d) {
 }
 
 std::string units_accepted(Dimension d) {
-  std::string out;
-  for (const auto &u : kUnits) {
-    if (u.dim != d || !u.canonical)
-      continue;
-    if (!out.empty())
-      out += ", ";
-    out += u.symbol;
-  }
+  std::vector<std::string_view> symbols;
+  for (const auto &u : kUnits)
+    if (u.dim == d && u.canonical)
+      symbols.push_back(u.symbol);
+  std::string out = join_list(symbols);
   if (d == Dimension::dimensionless)
     out = out.empty() ? "a plain number" : "a plain number, " + out;
   return out;

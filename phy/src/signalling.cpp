@@ -1,4 +1,7 @@
 // PAM-M levels, Gray mapping and slicing (IEEE 802.3-2022 §120.5.7.1; Proakis & Salehi §4.3).
+#include "signalling_internal.hpp"
+#include "text_internal.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/signalling.hpp>
 
@@ -10,19 +13,19 @@
 namespace linkphy {
 namespace {
 
-void require_gray(Modulation mod, const char *where) {
+int bits_per_symbol_int(Modulation mod) {
+  return std::countr_zero(static_cast<unsigned>(mod.levels));
+}
+
+} // namespace
+
+void signalling_detail::require_gray(Modulation mod, const char *where) {
   check_modulation(mod);
   if (!mod.gray_mappable())
     throw InputError(where, mod.name() +
                                 " has no per-symbol Gray mapping (accepted: M a power of two: "
                                 "NRZ, PAM4, PAM8, …)");
 }
-
-int bits_per_symbol_int(Modulation mod) {
-  return std::countr_zero(static_cast<unsigned>(mod.levels));
-}
-
-} // namespace
 
 void check_modulation(Modulation mod) {
   if (mod.levels < kMinLevels || mod.levels > kMaxLevels)
@@ -48,10 +51,7 @@ bool Modulation::gray_mappable() const {
 double Modulation::average_symbol_power() const { return (levels + 1.0) / (3.0 * (levels - 1.0)); }
 
 Modulation parse_modulation(std::string_view text, std::string_view where) {
-  std::string s;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch)))
-      s += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  const std::string s = text_detail::upper_no_space(text);
   const std::string w = where.empty() ? std::string("modulation") : std::string(where);
   const std::string accepted = " (accepted: NRZ, PAM2 … PAM64, e.g. PAM4)";
   if (s == "NRZ")
@@ -77,18 +77,18 @@ std::vector<double> symbol_levels(Modulation mod) {
 }
 
 int gray_bits_to_index(Modulation mod, unsigned bits) {
-  require_gray(mod, "gray mapping");
+  signalling_detail::require_gray(mod, "gray mapping");
   return static_cast<int>(gray_decode(bits & static_cast<unsigned>(mod.levels - 1)));
 }
 
 unsigned gray_index_to_bits(Modulation mod, int index) {
-  require_gray(mod, "gray mapping");
+  signalling_detail::require_gray(mod, "gray mapping");
   return gray_encode(static_cast<unsigned>(std::clamp(index, 0, mod.levels - 1)));
 }
 
 void gray_modulate(Modulation mod, std::span<const std::uint8_t> bits,
                    std::span<double> levels_out) {
-  require_gray(mod, "gray_modulate");
+  signalling_detail::require_gray(mod, "gray_modulate");
   const int k = bits_per_symbol_int(mod);
   if (bits.size() % static_cast<std::size_t>(k) != 0 ||
       levels_out.size() != bits.size() / static_cast<std::size_t>(k))
@@ -113,7 +113,7 @@ int slice_to_index(Modulation mod, double sample) {
 
 void gray_demodulate(Modulation mod, std::span<const double> samples,
                      std::span<std::uint8_t> bits_out) {
-  require_gray(mod, "gray_demodulate");
+  signalling_detail::require_gray(mod, "gray_demodulate");
   const int k = bits_per_symbol_int(mod);
   if (bits_out.size() != samples.size() * static_cast<std::size_t>(k))
     throw InputError("gray_demodulate", std::to_string(samples.size()) + " " + mod.name() +

@@ -3,6 +3,7 @@
 #include <linkphy/channels/specs.hpp>
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/sweeps/output.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/sweeps/user_catalog.hpp>
@@ -45,11 +46,10 @@ void refuse_blank_values(CLI::App &app) {
 } // namespace
 
 CLI::Validator one_of(const std::vector<std::string> &names) {
-  std::string desc, list;
-  for (const auto &n : names) {
+  std::string desc;
+  for (const auto &n : names)
     desc += (desc.empty() ? "" : ",") + n;
-    list += (list.empty() ? "" : ", ") + n;
-  }
+  const std::string list = join_list(names);
   return CLI::Validator(
       [names, list](std::string &value) {
         for (const auto &n : names)
@@ -64,10 +64,7 @@ void check_technology(const std::string &tech) {
   const auto known = sweeps::technology_names();
   if (std::find(known.begin(), known.end(), tech) != known.end())
     return;
-  std::string names;
-  for (const auto &k : known)
-    names += (names.empty() ? "" : ", ") + k;
-  throw InputError("--tech", "unknown technology '" + tech + "'; accepted: " + names);
+  throw InputError("--tech", "unknown technology '" + tech + "'; accepted: " + join_list(known));
 }
 
 void check_ber_target(double ber_target, const CLI::App &sub) {

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/link_config.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
@@ -50,8 +51,7 @@ int run(const Options &o) {
     if (cfg.given.count(key) == 0) {
       std::string accepted;
       if (std::string(key) == "tech") {
-        for (const auto &name : sweeps::technology_names())
-          accepted += (accepted.empty() ? "" : ", ") + name;
+        accepted = join_list(sweeps::technology_names());
       } else if (std::string(key) == "length") {
         accepted = "a length with its unit, 0 m to 100 km, e.g. 2m";
       } else {
@@ -139,8 +139,7 @@ void register_link(CLI::App &app) {
   auto *sub = app.add_subcommand("link", "evaluate one link: SNR, BER pre/post FEC, margin, COM");
   std::string techs;
   try {
-    for (const auto &n : sweeps::technology_names())
-      techs += (techs.empty() ? "" : ", ") + n;
+    techs = join_list(sweeps::technology_names());
   } catch (const std::exception &) {
     techs = "(catalog not found)";
   }

@@ -3,6 +3,7 @@
 #include "commands.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -235,9 +236,7 @@ int main(int argc, char **argv) {
     const auto subs = at->get_subcommands({});
     if (subs.empty() || at->get_subcommands().size() > 0)
       return fail(parse_message(app, e));
-    std::string names;
-    for (const CLI::App *sub : subs)
-      names += (names.empty() ? "" : ", ") + sub->get_name();
+    const std::string names = linkphy::join_list(subs, &CLI::App::get_name);
     const std::string word = depth + 1 < argc ? argv[depth + 1] : "";
     std::cerr << "linkphy" << (at == &app ? "" : " " + at->get_name()) << ": "
               << one_line(word.empty() || word[0] == '-' ? "a command is required"
@@ -247,10 +246,8 @@ int main(int argc, char **argv) {
   } catch (const CLI::ExtrasError &e) {
     // An unknown command word lands here: say it is not a command and list the commands.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
-      std::string names;
-      for (const CLI::App *sub : app.get_subcommands({}))
-        names += (names.empty() ? "" : ", ") + sub->get_name();
-      return fail("unknown command '" + std::string(argv[1]) + "'; accepted: " + names);
+      return fail("unknown command '" + std::string(argv[1]) + "'; accepted: " +
+                  linkphy::join_list(app.get_subcommands({}), &CLI::App::get_name));
     }
     const std::string m = extras_message(app);
     return fail(m.empty() ? parse_message(app, e) : m);

@@ -3,6 +3,7 @@
 #include <linkphy/channels/fibre.hpp>
 #include <linkphy/channels/specs.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/sweeps/catalog_index.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/transceivers/catalogs.hpp>
@@ -50,10 +51,8 @@ const Catalog &builtin_catalog_named(const std::string &name, const std::string 
       return transceivers::builtin_catalog(info.file);
     return technology_catalog();
   }
-  std::string known;
-  for (const auto &info : catalog_infos())
-    known += (known.empty() ? "" : ", ") + info.name;
-  throw InputError(where, "unknown catalog '" + name + "' (known: " + known + ")");
+  throw InputError(where, "unknown catalog '" + name +
+                              "' (known: " + join_list(catalog_infos(), &CatalogInfo::name) + ")");
 }
 
 } // namespace linkphy::sweeps

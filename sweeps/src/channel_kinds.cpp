@@ -1,5 +1,6 @@
 // Channel kind registry (spec kind → stage factory).
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/sweeps/channel_kinds.hpp>
 
 #include <map>
@@ -44,10 +45,9 @@ ChannelStage make_channel_stage(const std::string &spec_text, const ChannelConte
   const Spec spec = parse_spec(spec_text);
   auto it = registry().find(spec.kind);
   if (it == registry().end()) {
-    std::string list;
-    for (const auto &kv : registry())
-      list += list.empty() ? kv.first : ", " + kv.first;
-    throw InputError(spec.params.where(), "unknown kind '" + spec.kind + "'; accepted: " + list);
+    throw InputError(spec.params.where(),
+                     "unknown kind '" + spec.kind + "'; accepted: " +
+                         join_list(registry(), [](const auto &kv) { return kv.first; }));
   }
   return it->second.factory(spec, ctx);
 }

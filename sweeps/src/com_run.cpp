@@ -47,17 +47,6 @@ com::TwoPort board(std::span<const double> f, const transceivers::ComTable &t, d
   return com::cascade(b, com::shunt_capacitance(f, c_far, t.r_0_ohm));
 }
 
-com::PackageSide side(const transceivers::ComTable &t, int i, const std::vector<double> &z_p) {
-  com::PackageSide s;
-  s.c_d_f = t.c_d_f[i];
-  s.l_s_h = t.l_s_h[i];
-  s.c_b_f = t.c_b_f[i];
-  s.c_p_f = t.c_p_f[i];
-  s.z_c_ohm = t.z_c_ohm;
-  s.length_mm = z_p;
-  return s;
-}
-
 com::Settings settings(const transceivers::ComTable &t) {
   com::Settings s;
   s.f_b_hz = t.f_b_hz;
@@ -275,13 +264,14 @@ ComReport run_com(const transceivers::ComTable &t, const Network &thru_file,
                   const std::vector<double> &zp_tx, const std::vector<double> &zp_rx, double bp_tx,
                   double bp_rx) {
     const auto &ff = net.freq_hz;
-    com::TwoPort chain = com::package(ff, side(t, 0, zp_tx), line, t.r_0_ohm);
+    com::TwoPort chain = com::package(ff, transceivers::package_side(t, 0, zp_tx), line, t.r_0_ohm);
     if (t.include_pcb)
       chain = com::cascade(chain, board(ff, t, bp_tx, t.board_c_0_f, t.board_c_1_f));
     chain = com::cascade(chain, c);
     if (t.include_pcb)
       chain = com::cascade(chain, board(ff, t, bp_rx, t.board_c_1_f, t.board_c_0_f));
-    chain = com::cascade(chain, com::flipped(com::package(ff, side(t, 1, zp_rx), line, t.r_0_ohm)));
+    chain = com::cascade(chain, com::flipped(com::package(
+                                    ff, transceivers::package_side(t, 1, zp_rx), line, t.r_0_ohm)));
     com::PathTransfer p;
     p.kind = kind;
     p.f_hz = ff;

@@ -1,6 +1,7 @@
 // Crossover search: a log-spaced scan brackets the first distance where optics wins, bisection
 // (geometric, since distances span mm to km) narrows it to the study's relative tolerance.
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/sweeps/crossover.hpp>
 #include <linkphy/sweeps/sweep_runner.hpp>
@@ -87,14 +88,11 @@ void check_study(const CrossoverStudy &s) {
   for (const auto *list : {&s.copper, &s.optical})
     for (const auto &t : *list)
       if (std::find(known.begin(), known.end(), t) == known.end()) {
-        std::string names;
-        for (const auto &k : known)
-          names += (names.empty() ? "" : ", ") + k;
         const std::string &w = list == &s.copper ? s.copper_where : s.optical_where;
         throw InputError(!w.empty()       ? w
                          : s.file.empty() ? "technology '" + t + "'"
                                           : s.file,
-                         "unknown technology '" + t + "'; known: " + names);
+                         "unknown technology '" + t + "'; known: " + join_list(known));
       }
   for (const auto &r : s.rates)
     (void)parse_lane_rate(r, {}, {}, s.file.empty() ? "--rates" : s.file + ": rates");

@@ -1,4 +1,5 @@
 // CSV, JSON sidecar and text tables of the crossover study (crossover_output.hpp).
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/sweeps/crossover_output.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/json_text.hpp>
@@ -101,15 +102,9 @@ void print_crossover_table(std::ostream &os, const CrossoverStudy &s,
      << to_string(s.fidelity) << " fidelity, BER target " << format_value(s.base.ber_target)
      << "\n";
   // The technologies that compete (--copper/--optical may differ from the study name's lists).
-  auto list = [](const std::vector<std::string> &v) {
-    std::string t;
-    for (const auto &x : v)
-      t += (t.empty() ? "" : ", ") + x;
-    return t;
-  };
-  os << "copper: " << list(s.copper) << "; optical: " << list(s.optical) << "\n";
+  os << "copper: " << join_list(s.copper) << "; optical: " << join_list(s.optical) << "\n";
   if (!s.base.catalogs.empty()) // the user channel catalogs, as read (in load order)
-    os << "user catalogs: " << list(s.base.catalogs) << "\n";
+    os << "user catalogs: " << join_list(s.base.catalogs) << "\n";
   char line[256];
   std::snprintf(line, sizeof line, "%-6s %10s  %-12s %-12s %12s  %12s %12s\n", "rate", "gb_per_s",
                 "copper", "optical", "crossover_m", "cu_pj_bit", "opt_pj_bit");

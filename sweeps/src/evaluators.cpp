@@ -3,6 +3,7 @@
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/fec.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/signalling.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
@@ -79,15 +80,11 @@ const std::vector<EvaluatorInfo> &evaluators() {
 }
 
 std::unique_ptr<Evaluator> make_evaluator(const std::string &name, const std::string &where) {
-  std::string known;
-  for (const auto &e : evaluators()) {
+  for (const auto &e : evaluators())
     if (e.name == name)
       return e.make();
-    if (!known.empty())
-      known += ", ";
-    known += e.name;
-  }
-  throw InputError(where, "unknown evaluator '" + name + "'; accepted: " + known);
+  throw InputError(where, "unknown evaluator '" + name +
+                              "'; accepted: " + join_list(evaluators(), &EvaluatorInfo::name));
 }
 
 std::string format_value(double v) {

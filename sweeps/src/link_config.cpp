@@ -2,6 +2,7 @@
 #include "toml_text.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
@@ -28,26 +29,12 @@ const std::set<std::string> &link_config_keys() {
 
 namespace {
 
-std::string accepted_keys() {
-  std::string s;
-  for (const auto &k : link_config_keys())
-    s += (s.empty() ? "" : ", ") + k;
-  return s;
-}
-
 double plain_number(const toml::node &n, const std::string &where) {
   if (auto f = n.as_floating_point())
     return f->get();
   if (auto i = n.as_integer())
     return static_cast<double>(i->get());
   throw InputError(where, "must be a plain number");
-}
-
-std::string join_names(const std::vector<std::string> &names) {
-  std::string s;
-  for (const auto &n : names)
-    s += (s.empty() ? "" : ", ") + n;
-  return s;
 }
 
 // The spec's syntax and kind; its values and the catalog names in it are judged when the stage is
@@ -62,7 +49,7 @@ void check_channel_spec(const std::string &text, const std::string &where) {
   const auto kinds = channel_kind_names();
   if (std::find(kinds.begin(), kinds.end(), spec.kind) == kinds.end())
     throw InputError(where, "spec '" + text + "': unknown kind '" + spec.kind +
-                                "'; accepted: " + join_names(kinds));
+                                "'; accepted: " + join_list(kinds));
 }
 
 // The rate as far as the file alone decides: with the file's modulation, or, when the file gives
@@ -106,7 +93,7 @@ LinkConfig read_link_config(const std::filesystem::path &file, const std::string
     const std::string where =
         fname + ":" + std::to_string(v.source().begin.line) + ": key '" + key + "'";
     if (!link_config_keys().count(key))
-      throw InputError(where, "unknown key (accepted: " + accepted_keys() + ")");
+      throw InputError(where, "unknown key (accepted: " + join_list(link_config_keys()) + ")");
     cfg.given.insert(key);
     if (key != "set" && key != "channels")
       cfg.where[key] = where;
@@ -165,7 +152,7 @@ LinkConfig read_link_config(const std::filesystem::path &file, const std::string
         const auto known = technology_names();
         if (std::find(known.begin(), known.end(), text) == known.end())
           throw InputError(where,
-                           "unknown technology '" + text + "'; accepted: " + join_names(known));
+                           "unknown technology '" + text + "'; accepted: " + join_list(known));
         q.tech = text;
       } else if (key == "length") {
         q.length_m = parse_quantity_as(text, Dimension::length, where);

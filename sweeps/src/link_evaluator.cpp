@@ -3,6 +3,7 @@
 #include "link_internal.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
@@ -35,10 +36,7 @@ public:
     if (key == "tech") {
       const auto known = technology_names();
       if (std::find(known.begin(), known.end(), value) == known.end()) {
-        std::string names;
-        for (const auto &k : known)
-          names += (names.empty() ? "" : ", ") + k;
-        throw InputError(where, "unknown technology '" + value + "'; known: " + names);
+        throw InputError(where, "unknown technology '" + value + "'; known: " + join_list(known));
       }
     } else if (key == "fidelity") {
       (void)parse_fidelity(value, where);

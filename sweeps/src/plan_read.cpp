@@ -1,5 +1,6 @@
 // Reading plan files (plan.hpp, docs/plan.md): TOML with top-level settings and [[group]] tables.
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/toml_syntax.hpp>
 #include <linkphy/sweeps/plan.hpp>
@@ -66,10 +67,7 @@ void check_techs(const std::vector<std::string> &techs, const std::string &where
     throw InputError(where, "needs at least one technology");
   for (const auto &t : techs)
     if (std::find(known.begin(), known.end(), t) == known.end()) {
-      std::string list;
-      for (const auto &k : known)
-        list += (list.empty() ? "" : ", ") + k;
-      throw InputError(where, "unknown technology '" + t + "'; known: " + list);
+      throw InputError(where, "unknown technology '" + t + "'; known: " + join_list(known));
     }
 }
 

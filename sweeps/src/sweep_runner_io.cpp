@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/sweeps/json_text.hpp>
 #include <linkphy/sweeps/output.hpp>
 #include <linkphy/sweeps/sweep_runner.hpp>
@@ -298,10 +299,8 @@ void SweepRows::validate(std::uint64_t i) const {
   const auto accepted = evaluator_.accepted_keys();
   for (const auto &[key, value] : first.values())
     if (std::find(accepted.begin(), accepted.end(), key) == accepted.end()) {
-      std::string list; // as ParamSet::reject_unused words it
-      for (const auto &a : accepted)
-        list += (list.empty() ? "" : ", ") + a;
-      throw InputError(first.where_key(key), "unknown key; accepted: " + list);
+      // as ParamSet::reject_unused words it
+      throw InputError(first.where_key(key), "unknown key; accepted: " + join_list(accepted));
     }
   for (const auto &axis : spec_.axes)
     for (const auto &v : axis.values)

@@ -1,5 +1,6 @@
 // Technologies from sweeps/catalog/technologies.toml with `{key}` templates and `--set` overrides.
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/technology.hpp>
 
@@ -57,13 +58,6 @@ std::vector<std::string> split(const std::string &s, char sep) {
       break;
     i = j + 1;
   }
-  return out;
-}
-
-std::string join(const std::vector<std::string> &v) {
-  std::string out;
-  for (const auto &x : v)
-    out += (out.empty() ? "" : ", ") + x;
   return out;
 }
 
@@ -272,7 +266,7 @@ std::string technology_rate_class(const Technology &tech, const LaneRate &lane) 
   std::snprintf(what, sizeof what, "%.6g Gb/s", lane.line_rate_bps / 1e9);
   throw InputError("--rate", "technology '" + tech.name + "' cannot run " +
                                  (cls.empty() ? std::string(what) : cls) + " (it runs " +
-                                 join(tech.rates) + ")");
+                                 join_list(tech.rates) + ")");
 }
 
 } // namespace linkphy::sweeps

@@ -3,12 +3,12 @@
 #include <linkphy/phy/ber.hpp>
 #include <linkphy/phy/error.hpp>
 
+#include "reference_rows.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,27 +23,11 @@ struct Row {
 };
 
 std::vector<Row> read_q_reference() {
-  std::ifstream f(LINKPHY_TEST_DATA_DIR "/reference/ber/q_function.csv");
-  REQUIRE(f.good());
   std::vector<Row> rows;
-  std::string line;
-  bool header = true;
-  while (std::getline(f, line)) {
-    if (line.empty() || line[0] == '#')
-      continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::stringstream ss(line);
-    Row r;
-    std::string a, b;
-    std::getline(ss, r.kind, ',');
-    std::getline(ss, a, ',');
-    std::getline(ss, b, ',');
-    r.input = std::stod(a);
-    r.output = std::stod(b);
-    rows.push_back(r);
+  for (const auto &c :
+       test::read_reference_rows(LINKPHY_TEST_DATA_DIR "/reference/ber/q_function.csv")) {
+    REQUIRE(c.size() >= 3);
+    rows.push_back({c[0], std::stod(c[1]), std::stod(c[2])});
   }
   return rows;
 }

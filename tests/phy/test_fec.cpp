@@ -3,12 +3,12 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/fec.hpp>
 
+#include "reference_rows.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,23 +23,9 @@ struct Ref {
 };
 
 std::vector<Ref> read_reference() {
-  std::ifstream f(LINKPHY_TEST_DATA_DIR "/reference/fec/rs_random_errors.csv");
-  REQUIRE(f.good());
   std::vector<Ref> rows;
-  std::string line;
-  bool header = true;
-  while (std::getline(f, line)) {
-    if (line.empty() || line[0] == '#')
-      continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::stringstream ss(line);
-    std::vector<std::string> c;
-    std::string cell;
-    while (std::getline(ss, cell, ','))
-      c.push_back(cell);
+  for (const auto &c :
+       test::read_reference_rows(LINKPHY_TEST_DATA_DIR "/reference/fec/rs_random_errors.csv")) {
     REQUIRE(c.size() == 9);
     rows.push_back({c[0], std::stod(c[5]), std::stod(c[6]), std::stod(c[7]), std::stod(c[8])});
   }

@@ -1,5 +1,7 @@
 // Power of one link of a technology (technology_power.hpp): module builds evaluated at the link's
 // lane rate, module/cable counts, host SerDes, and the published per-module bands of issue 6.
+#include "technology_power_checks.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <linkphy/phy/error.hpp>
@@ -12,6 +14,7 @@
 
 using namespace linkphy;
 using namespace linkphy::sweeps;
+using linkphy::test::module_pj_per_bit;
 
 namespace {
 
@@ -34,10 +37,6 @@ TechnologyPower through_tech(const std::string &tech, const std::string &module,
   }
   WARN("technology '" << tech << "' not in the catalog yet: module " << module << " via dac");
   return technology_power("dac", lane, lanes, length_m, {"module=" + module});
-}
-
-double module_pj_per_bit(const TechnologyPower &r) {
-  return r.module_power_w / (r.module_lanes * r.lane_payload_bps) * 1e12;
 }
 
 } // namespace

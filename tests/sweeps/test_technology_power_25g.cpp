@@ -1,6 +1,8 @@
 // Power at the 25G lane-rate class for every technology that runs it, and d2d at 100G/200G from
 // XSR SerDes (issue 6: power models as functions of lane rate; energy per bit ordered d2d < ACC <
 // CPO < LPO < DSP pluggable where the technologies exist).
+#include "technology_power_checks.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <linkphy/phy/error.hpp>
@@ -9,28 +11,16 @@
 #include <linkphy/sweeps/technology_power.hpp>
 #include <linkphy/transceivers/module_power.hpp>
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 
 using namespace linkphy;
 using namespace linkphy::sweeps;
+using namespace linkphy::test;
 
 namespace {
 
 const LaneRate g25 = lane_rate_class("25G");
-
-bool runs(const std::string &tech, const std::string &cls) {
-  const Technology t = make_technology(tech, 1.0);
-  return std::find(t.rates.begin(), t.rates.end(), cls) != t.rates.end();
-}
-
-// A length inside the technology's built range (twice its minimum).
-double length_of(const std::string &tech) { return 2 * make_technology(tech, 1.0).length_min_m; }
-
-double module_pj_per_bit(const TechnologyPower &r) {
-  return r.module_power_w / (r.module_lanes * r.lane_payload_bps) * 1e12;
-}
 
 } // namespace
 
@@ -49,16 +39,10 @@ TEST_CASE("every technology that runs 25G has power there, in a plausible band",
     CHECK(r.energy_pj_per_bit > 0.3);
     CHECK(r.energy_pj_per_bit < 60);
     // Through the link report too: a number and no "power not modelled" warning.
-    LinkRequest q;
-    q.tech = tech;
-    q.length_m = length_of(tech);
-    q.rate = "25G";
-    q.fidelity = Fidelity::analytic;
-    const LinkReport rep = evaluate_link(q);
+    const LinkReport rep = analytic_link(tech, length_of(tech), "25G");
     REQUIRE(rep.power);
     CHECK(rep.power->power_w > 0);
-    CHECK(std::none_of(rep.warnings.begin(), rep.warnings.end(),
-                       [](const std::string &w) { return w.rfind("power not modelled", 0) == 0; }));
+    CHECK(no_power_warning(rep));
   }
   // dac, acc, aec, backplane, pcb, d2d (copper runs every class), aoc and dsp-sr (25GBASE-SR PMD).
   CHECK(n >= 8);

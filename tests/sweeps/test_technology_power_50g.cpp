@@ -1,6 +1,8 @@
 // Power at the 50G lane-rate class (53.125 Gb/s PAM4) for every technology that runs it: the
 // module technologies price the 400G QSFP-DD / 200G QSFP56 products of that generation (key
 // module_50G) with the 56G-class DSP and retimer of power.toml.
+#include "technology_power_checks.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <linkphy/phy/error.hpp>
@@ -8,41 +10,16 @@
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/sweeps/technology_power.hpp>
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 
 using namespace linkphy;
 using namespace linkphy::sweeps;
+using namespace linkphy::test;
 
 namespace {
 
 const LaneRate g50 = lane_rate_class("50G");
-
-bool runs(const std::string &tech, const std::string &cls) {
-  const Technology t = make_technology(tech, 1.0);
-  return std::find(t.rates.begin(), t.rates.end(), cls) != t.rates.end();
-}
-
-double length_of(const std::string &tech) { return 2 * make_technology(tech, 1.0).length_min_m; }
-
-double module_pj_per_bit(const TechnologyPower &r) {
-  return r.module_power_w / (r.module_lanes * r.lane_payload_bps) * 1e12;
-}
-
-LinkReport link_at_50g(const std::string &tech, double length_m) {
-  LinkRequest q;
-  q.tech = tech;
-  q.length_m = length_m;
-  q.rate = "50G";
-  q.fidelity = Fidelity::analytic;
-  return evaluate_link(q);
-}
-
-bool no_power_warning(const LinkReport &rep) {
-  return std::none_of(rep.warnings.begin(), rep.warnings.end(),
-                      [](const std::string &w) { return w.rfind("power not modelled", 0) == 0; });
-}
 
 } // namespace
 
@@ -53,7 +30,7 @@ TEST_CASE("every technology that runs 50G has power there", "[power][50g]") {
       continue;
     INFO(tech);
     ++n;
-    const LinkReport rep = link_at_50g(tech, length_of(tech));
+    const LinkReport rep = analytic_link(tech, length_of(tech), "50G");
     REQUIRE(rep.power);
     CHECK(rep.power->power_w > 0);
     CHECK(no_power_warning(rep));
@@ -70,12 +47,12 @@ TEST_CASE("50G optical and AEC links report power with no 'power not modelled' w
           "[power][50g]") {
   for (const char *tech : {"dsp-sr", "dsp-dr", "dsp-fr", "dsp-lr", "aoc"}) {
     INFO(tech);
-    const LinkReport rep = link_at_50g(tech, 100);
+    const LinkReport rep = analytic_link(tech, 100, "50G");
     REQUIRE(rep.power);
     CHECK(rep.power->power_w > 0);
     CHECK(no_power_warning(rep));
   }
-  const LinkReport aec = link_at_50g("aec", 2);
+  const LinkReport aec = analytic_link("aec", 2, "50G");
   REQUIRE(aec.power);
   CHECK(no_power_warning(aec));
 }

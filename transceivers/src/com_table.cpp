@@ -2,6 +2,7 @@
 // workbooks' COM_Settings sheets).
 #include <linkphy/phy/com.hpp>
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/params.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/phy/toml_syntax.hpp>
@@ -18,6 +19,7 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #ifndef LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR
 #define LINKPHY_TRANSCEIVERS_CATALOG_INSTALL_DIR ""
@@ -162,14 +164,9 @@ public:
         accepted.insert(used_.begin(), used_.end());
         if (t_->contains("case"))
           accepted.insert("case");
-        std::string list;
-        for (const auto &a : accepted) {
-          if (!list.empty())
-            list += ", ";
-          list += name_;
-          list += a;
-        }
-        throw InputError(where(key), "unknown key; accepted here: " + list);
+        throw InputError(where(key),
+                         "unknown key; accepted here: " +
+                             join_list(accepted, [&](const std::string &a) { return name_ + a; }));
       }
     }
   }
@@ -450,11 +447,12 @@ ComTable find_com_table(const std::string &path_or_name) {
     return load_com_table(p);
   const auto shipped = com_catalog_dir() / (path_or_name + ".toml");
   if (!std::filesystem::exists(shipped)) {
-    std::string known;
+    std::vector<std::string> names;
     if (std::filesystem::is_directory(com_catalog_dir()))
       for (const auto &e : std::filesystem::directory_iterator(com_catalog_dir()))
         if (e.path().extension() == ".toml")
-          known += (known.empty() ? "" : ", ") + e.path().stem().string();
+          names.push_back(e.path().stem().string());
+    const std::string known = join_list(names);
     throw InputError("--config '" + path_or_name + "'",
                      "no such file and no shipped COM table of that name; accepted: a COM table "
                      ".toml file or a shipped name: " +
@@ -473,6 +471,17 @@ ComTable find_com_table(const std::string &path_or_name) {
   std::lock_guard<std::mutex> lock(cache_mutex);
   cache.emplace(shipped, t);
   return t;
+}
+
+com::PackageSide package_side(const ComTable &t, int side, const std::vector<double> &z_p_mm) {
+  com::PackageSide s;
+  s.c_d_f = t.c_d_f[side];
+  s.l_s_h = t.l_s_h[side];
+  s.c_b_f = t.c_b_f[side];
+  s.c_p_f = t.c_p_f[side];
+  s.z_c_ohm = t.z_c_ohm;
+  s.length_mm = z_p_mm;
+  return s;
 }
 
 } // namespace linkphy::transceivers

@@ -163,13 +163,7 @@ HopPackage serdes_package(const SerdesClass &sc) {
   const PackageCase c =
       t.cases.empty() ? PackageCase{} : t.cases[static_cast<std::size_t>(sc.package_case - 1)];
   auto side = [&](int i, const std::vector<double> &z_p) {
-    com::PackageSide s;
-    s.c_d_f = t.c_d_f[i];
-    s.l_s_h = t.l_s_h[i];
-    s.c_b_f = t.c_b_f[i];
-    s.c_p_f = t.c_p_f[i];
-    s.z_c_ohm = t.z_c_ohm;
-    s.length_mm = z_p;
+    com::PackageSide s = package_side(t, i, z_p);
     s.z_c_ohm.resize(z_p.size(), t.z_c_ohm.empty() ? 90.0 : t.z_c_ohm.back());
     return s;
   };

@@ -3,6 +3,7 @@
 // ("53.125 GBd", "0.12 nH") or in the key name (eta_0_v2_per_ghz).
 #pragma once
 
+#include <linkphy/phy/com.hpp>
 #include <linkphy/transceivers/ctle.hpp>
 #include <linkphy/transceivers/dfe.hpp>
 #include <linkphy/transceivers/ffe.hpp>
@@ -89,5 +90,10 @@ std::filesystem::path com_catalog_dir();
 /// table ("802.3ck-kr"); InputError listing the shipped names otherwise. Shipped tables are parsed
 /// once per process.
 ComTable find_com_table(const std::string &path_or_name);
+
+/// The package of side `side` (0: TX, 1: RX) of `t`: its C_d, L_s, C_b, C_p and segment
+/// impedances z_c_ohm, with the segment lengths `z_p_mm` (mm, as PackageCase; one per segment for
+/// com::package to accept them). `side` is not checked (0 or 1).
+com::PackageSide package_side(const ComTable &t, int side, const std::vector<double> &z_p_mm);
 
 } // namespace linkphy::transceivers
