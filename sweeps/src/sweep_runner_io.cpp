@@ -406,7 +406,8 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
                                        "without --resume to start over");
       const auto lines = detail::read_complete_lines(partial_, false); // cut once checked
       if (!lines.empty() && lines.front() != header_line)
-        throw InputError(partial_, "header differs from this sweep's; not resuming");
+        throw InputError(partial_ + ":1", "header differs from this sweep's (accepted: '" +
+                                              header_line + "'); not resuming");
       // Every row is checked before the file is touched: a corrupted partial is refused whole
       // (rows of another sweep or shard, cut or duplicated rows would end up in OUT).
       const auto cells = static_cast<long long>(rows.header().size());

@@ -265,6 +265,9 @@ TEST_CASE("sweep --resume refuses a corrupted partial and leaves it untouched",
                                      "(accepted: rows of 6 cells, as the header); not resuming");
   check({rows[0], "x" + rows[1]}, "o.csv.partial:2: malformed row: no point index (accepted: rows "
                                   "that start with the point index, as this sweep writes them)");
+  check({"\xef\xbb\xbf" + rows[0], rows[1]}, "o.csv.partial:1: header differs from this sweep's "
+                                             "(accepted: '" +
+                                                 rows[0] + "'); not resuming");
   // OUT.partial a directory: file_size() threw, "linkphy: filesystem error: cannot get file
   // size: Is a directory [...]" with exit status 1.
   fs::remove(partial);
