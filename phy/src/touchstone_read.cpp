@@ -336,10 +336,13 @@ void Parser::keyword(const char *b, const char *e) {
     ports_line_ = line_;
     if (ports_ > kMaxPorts)
       fail(line_, "[Number of Ports] " + std::to_string(ports_) + " is more than " +
-                      std::to_string(kMaxPorts));
+                      std::to_string(kMaxPorts) + " (accepted: 1 to " + std::to_string(kMaxPorts) +
+                      ")");
     if (ext_ports_ > 0 && ext_ports_ != ports_)
       fail(line_, "port count mismatch: [Number of Ports] " + std::to_string(ports_) +
-                      " but the file name says .s" + std::to_string(ext_ports_) + "p");
+                      " but the file name says .s" + std::to_string(ext_ports_) +
+                      "p (accepted: the extension .s" + std::to_string(ports_) +
+                      "p or .ts for this file)");
   } else if (name == "two-port data order") {
     std::string v;
     for_each_token(rest.data(), rest.data() + rest.size(),

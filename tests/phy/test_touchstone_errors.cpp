@@ -131,6 +131,8 @@ TEST_CASE("Touchstone structure faults say what is accepted", "[touchstone][erro
   refused(v2p1 + "1 0 0\n[End]\n[End]\n", "a.ts", 8, "only comments and blank lines after [End])");
   refused("# GHz S RI R 50\n[Number of Ports] 1\n", "a.s1p", 2,
           "keywords belong to version 2 files, which start with [Version] 2.0)");
+  refused(v2 + "[Number of Ports] 2\n", "a.s1p", 3, "the extension .s2p or .ts for this file)");
+  refused(v2 + "[Number of Ports] 100000\n", "a.ts", 3, "1 to 10000)");
   fails_with("[Versoin] 2.0\n# GHz S RI R 50\n", "a.ts", 1,
              "unknown keyword [Versoin]; accepted: "
              "[Version], [Number of Ports]");
