@@ -610,7 +610,7 @@ void Parser::data_line(const char *b, const char *e) {
         }
         fail(line_, "frequencies not ascending: " + freq_text(f) + " after " +
                         freq_text(freq_file_.back()) + " (line " + std::to_string(prev_freq_line_) +
-                        ")");
+                        "); accepted: strictly ascending frequencies, each once");
       }
       point_line_ = line_;
     }
@@ -649,11 +649,11 @@ void Parser::noise_line(const char *b, const char *e) {
     fail(line_, msg);
   }
   if (row[0] < 0)
-    fail(line_, "negative noise frequency");
+    fail(line_, "negative noise frequency (accepted: frequencies >= 0, ascending)");
   if (!noise_raw_.empty() && !(row[0] > noise_raw_.back()[0]))
     fail(line_, "noise frequencies not ascending: " + freq_text(row[0]) + " after " +
                     freq_text(noise_raw_.back()[0]) + " (line " + std::to_string(prev_noise_line_) +
-                    ")");
+                    "); accepted: strictly ascending noise frequencies, each once");
   noise_raw_.push_back(row);
   prev_noise_line_ = line_;
 }
