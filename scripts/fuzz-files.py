@@ -3,10 +3,11 @@
 
 Takes valid seed files (Touchstone .sNp/.ts, COM parameter tables, sweep specs, plans, crossover
 studies, link and optical-budget configs, user catalogs given with --catalog KIND=FILE, sweep
-shard CSVs for merge), mutates each (truncation, deleted/duplicated lines, units swapped or
+shard CSVs for merge, a killed sweep's OUT.partial continued with --resume), mutates each (truncation, deleted/duplicated lines, units swapped or
 dropped, NaN/inf/1e400/-0/huge numbers, non-UTF-8 bytes, CRLF, BOM, tabs, empty file, a
 directory, very long lines; for Touchstone also option-line variants, missing '#', unsorted or
-duplicate frequencies, wrong value counts, a v2 [Number of Ports] mismatch), runs each mutant
+duplicate frequencies, wrong value counts, a v2 [Number of Ports] mismatch; for plans two length
+forms in one group, half a form, lengths/weights arrays cut, grown or made bad), runs each mutant
 through the command that reads it (output with -o into a scratch directory, never /dev) under a
 timeout, and classifies the run against the CLI contract (README "Command-line tool"):
 
@@ -26,8 +27,10 @@ cells of its output are the baseline (CSV writes nan for "not available", e.g. c
 analytic tier), so NAN-OUT means non-finite cells in a column where the seed has none. Mutations
 expected "R" include empty files, units swapped or dropped, nan/inf/1e400, unknown or misspelt
 keys, duplicate tables, unsorted or duplicate frequencies and wrong value counts; "?" ones
-(truncation, a deleted line, a BOM, ...) may be accepted if the output is sane. A third of the
-mutants past the first round get a second mutation on top.
+(truncation, a deleted line, a BOM, ...) may be accepted if the output is sane. The first round
+takes each mutator of the kind once, in an order drawn from --seed (so --mutants below the number of
+mutators covers different ones per seed); a third of the mutants past it get a second mutation on
+top.
 
 Usage (from the repository root, after building):
   scripts/fuzz-files.py [--linkphy build/bin/linkphy] [--mutants 30] [--seed 1]
@@ -115,6 +118,9 @@ SEEDS = [
                                                     "{O}.csv"]),
     ("plan", "sweeps/examples/plans/nvlink_rack_72gpu.toml", ["plan", "{F}", "--format", "json",
                                                               "-o", "{O}.json"]),
+    # the three length forms: uniform (length_min/max) and a list with weights
+    ("plan", "sweeps/examples/plans/leaf_spine_small.toml", ["plan", "{F}", "--format", "csv",
+                                                             "-o", "{O}.csv"]),
     # Crossover studies (a small one: the shipped default takes minutes per run).
     ("crossover", "@crossover_small.toml", ["crossover", "{F}", "-o", "{O}.csv"]),
     # Link config and optical-budget config.
@@ -141,6 +147,11 @@ SEEDS = [
       "cables={F}", "-o", "{O}.json"]),
     # Sweep shards (merge).
     ("merge-csv", "@shard.csv", ["merge", "{F}", "-o", "{O}.csv"]),
+    # A killed sweep's OUT.partial continued with --resume: the mutant is written as {O}.csv.partial
+    # (the input the command reads beside -o {O}.csv), a prefix of the points of pam_snr.toml.
+    ("resume", "@resume.csv.partial",
+     ["sweep", "sweeps/examples/pam_snr.toml", "--resume", "-q", "--threads", "1", "-o",
+      "{O}.csv"]),
 ]
 
 CROSSOVER_SMALL = """# A small crossover study (fuzz seed)
@@ -172,6 +183,18 @@ def make_generated_seeds(tmp, linkphy):
                     "--shard", "1/2", "-o", p], check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     out["@shard.csv"] = p
+    # A partial a killed ordered run leaves: the header and the first half of the rows.
+    full = os.path.join(tmp, "full.csv")
+    subprocess.run([linkphy, "sweep", os.path.join(REPO, "sweeps/examples/pam_snr.toml"),
+                    "--threads", "1", "-q", "-o", full], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with open(full, "rb") as f:
+        rows = f.read().split(b"\n")
+    rows = [x for x in rows if x]
+    p = os.path.join(tmp, "resume.csv.partial")
+    with open(p, "wb") as f:
+        f.write(b"\n".join(rows[:1 + (len(rows) - 1) // 2]) + b"\n")
+    out["@resume.csv.partial"] = p
     # scikit-rf's ntwk_noise.s2p repeats 1.5 GHz (refused, tests/phy/test_touchstone_errors.cpp):
     # without the repeat, a v1 file with noise data.
     p = os.path.join(tmp, "noise.s2p")
@@ -629,6 +652,59 @@ TOUCHSTONE = [m_ts_option, m_ts_option, m_ts_option, m_ts_no_option, m_ts_two_op
               m_ts_swap_freqs, m_ts_dup_freq, m_ts_value_count, m_ts_value_count,
               m_ts_negative_freq, m_ts_v2_keyword, m_ts_v2_keyword, m_ts_drop_v2_keyword,
               m_ts_magnitude, m_ts_magnitude, m_ts_extension]
+# -- plan-specific: the three length forms (length; length_min + length_max; lengths + weights)
+def m_plan_length_forms(d, r):
+    """Two length forms in one group, or half of one (length_min without length_max, weights
+    without lengths): refused."""
+    ls = lines_of(d)
+    idx = [i for i in value_lines(ls)
+           if re.match(rb"^\s*(length|length_min|length_max|lengths|weights)\s*=", ls[i])]
+    if not idx:
+        return None
+    i = r.choice(idx)
+    key = re.match(rb"^\s*([a-z_]+)", ls[i]).group(1)
+    if r.random() < 0.5:
+        extra = r.choice([b'length = "2 m"', b'lengths = ["1 m", "2 m"]',
+                          b'length_min = "1 m"\nlength_max = "2 m"'])
+        if extra.split(b" ")[0] == key:
+            extra = b'length = "2 m"' if key != b"length" else b'lengths = ["1 m"]'
+        ls.insert(i + 1, extra)
+        return b"\n".join(ls), "second-length-form-after-line-%d" % (i + 1), "R"
+    if key in (b"length", b"weights"):
+        return None  # dropping either leaves a whole form
+    return b"\n".join(ls[:i] + ls[i + 1:]), "drop-%s-line-%d" % (key.decode(), i + 1), "R"
+
+
+def m_plan_array(d, r):
+    """An element dropped from, added to or made bad in a lengths/weights/techs array."""
+    ls = lines_of(d)
+    idx = [i for i in value_lines(ls) if re.match(rb"^\s*[a-z_]+\s*=\s*\[.*\]", ls[i])]
+    if not idx:
+        return None
+    i = r.choice(idx)
+    m = re.match(rb"^(\s*[a-z_]+\s*=\s*\[)(.*)(\].*)$", ls[i])
+    items = [x.strip() for x in m.group(2).split(b",") if x.strip()]
+    key = ls[i].split(b"=")[0].strip().decode()
+    how = r.choice(["drop", "add", "bad", "empty"])
+    if how == "drop" and items:
+        items = items[:-1]
+    elif how == "add":
+        items = items + [items[-1] if items else b"1"]
+    elif how == "bad" and items:
+        k = r.randrange(len(items))
+        items[k] = r.choice([b"0", b"-1", b'"-1 m"', b'"1"', b"nan", b"1e400", b'"abc"', b"true"])
+    else:
+        items = []
+    ls[i] = m.group(1) + b", ".join(items) + m.group(3)
+    # dropping a weight, adding one, or emptying the list must be refused; a duplicate length or
+    # technology, a weight of 0, ... are a matter of the model
+    expect = "R" if key == "weights" and how in ("drop", "add", "empty") else "?"
+    return b"\n".join(ls), "array-%s-%s-line-%d" % (key, how, i + 1), expect
+
+
+PLAN = [m_plan_length_forms, m_plan_length_forms, m_plan_array, m_plan_array]
+
+
 def m_csv_fields(d, r):
     """A row with a field dropped or added (a shard cut short or corrupted)."""
     ls = lines_of(d)
@@ -664,9 +740,17 @@ CSV = [m_csv_fields, m_csv_fields, m_csv_value, m_csv_value]
 def mutators_for(kind):
     if kind.startswith("touchstone"):
         return GENERIC + TOUCHSTONE
-    if kind == "merge-csv":
+    if kind in ("merge-csv", "resume"):
         return GENERIC + CSV
+    if kind == "plan":
+        return GENERIC + TOML + PLAN
     return GENERIC + TOML
+
+
+# OUT.partial is the sweep's own file, not one a person writes: empty is a state a killed run
+# leaves (killed before its header reached the disk) and may be continued; CRLF line ends mean it
+# was rewritten by something else, and refusing it ("header differs") keeps foreign rows out.
+RESUME_EXPECT = {"empty": "?", "crlf": "?"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -699,20 +783,21 @@ def count_nonfinite(run_dir):
 
 
 class Everything:
-    """A baseline holding every label: merge copies cells through unread, so a nan cell in a
-    shard is a nan cell out, not a defect."""
+    """A baseline holding every label: merge and sweep --resume copy the cells of a shard or
+    OUT.partial through unread (the axis cells and the point index are checked), so a nan cell
+    in is a nan cell out, not a defect."""
 
     def __ge__(self, other):
         return True
 
 
-def classify(rc, err, run_dir, out_prefix, expect, names, baseline_nonfinite):
+def classify(rc, err, run_dir, out_prefix, expect, names, baseline_nonfinite, input_name):
     """The verdict of one run, and its soft remarks. baseline_nonfinite: nan/inf cells in the
     seed's own output (the CSV writes nan for "not available", e.g. com_db in the analytic tier;
     docs/DESIGN.md), so only more of them than the seed has count as NAN-OUT."""
     soft = []
     lines = err.splitlines()
-    left = [f for f in os.listdir(run_dir) if f != "mutant" and not f.startswith("mutant")]
+    left = [f for f in os.listdir(run_dir) if not f.startswith("mutant") and f != input_name]
     if "AddressSanitizer" in err or "runtime error:" in err or "LeakSanitizer" in err:
         return "SANITIZER", soft
     if rc == "timeout":
@@ -762,6 +847,8 @@ def run_one(job):
             base = os.path.splitext(base)[0] + data[1]
             data = data[2]
         mpath = os.path.join(run_dir, "mutant-" + base)
+        if kind == "resume":  # the command reads {O}.csv.partial, beside its -o {O}.csv
+            mpath = os.path.join(run_dir, "out.csv.partial")
         if data == "DIR":
             os.mkdir(mpath)
         else:
@@ -782,8 +869,10 @@ def run_one(job):
             verdict, soft = ("ok" if rc == 0 else "SEED-REFUSED"), []
         else:
             verdict, soft = classify(rc, err, run_dir, outp, expect,
-                                     [base, "mutant-", "--config", "--catalog"],
-                                     Everything() if kind == "merge-csv" else baseline)
+                                     [base, os.path.basename(mpath), "mutant-", "--config",
+                                      "--catalog"],
+                                     Everything() if kind in ("merge-csv", "resume") else baseline,
+                                     os.path.basename(mpath))
         first = err.splitlines()[0][:300] if err.splitlines() else ""
         return dict(kind=kind, seed=seed_path, mutation=name, expect=expect, verdict=verdict,
                     soft=",".join(soft), rc=rc, nlines=len(err.splitlines()), first=first,
@@ -830,17 +919,25 @@ def main():
             baseline = seed_run["nonfinite"]
             muts = mutators_for(kind)
             rng = random.Random("%d:%d:%s" % (a.seed, si, seed))
+            # The first round takes every mutator once, in an order of the seed's: with fewer
+            # mutants than mutators (--mutants 20 against 25-30) a fixed order never reached the
+            # kind-specific ones at the end of the list (TOML syntax, grids; Touchstone v2
+            # keywords, extensions, ...).
+            order = list(muts)
+            rng.shuffle(order)
             made = 0
             tries = 0
             while made < a.mutants and tries < a.mutants * 20:
                 tries += 1
-                m = muts[made % len(muts)] if made < len(muts) else rng.choice(muts)
+                m = order[made] if made < len(order) else rng.choice(muts)
                 res = m(data, rng)
                 if res is None:
                     if made < len(muts):
                         made += 1  # this mutator does not apply to this seed
                     continue
                 d2, name, expect = res
+                if kind == "resume":
+                    expect = RESUME_EXPECT.get(name, expect)
                 if made >= len(muts) and isinstance(d2, bytes) and rng.random() < 0.3:
                     # a second mutation on top of the first
                     m2 = rng.choice(muts)  # not m again: a value dropped then added is a no-op

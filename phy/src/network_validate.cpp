@@ -41,20 +41,21 @@ void validate(const Network &net, const char *what) {
 }
 
 void check_same_grid(const Network &a, const Network &b, const char *what) {
+  const std::string same_grid =
+      " (accepted: networks on the same frequency grid; interpolate onto one grid first)";
   const std::string where =
       std::string(what) + " of " + where_of(a, "network") + " and " + where_of(b, "network");
   if (a.freq_hz.size() != b.freq_hz.size()) {
     throw InputError(where, "frequency grids differ: " + std::to_string(a.freq_hz.size()) + " vs " +
-                                std::to_string(b.freq_hz.size()) +
-                                " points (interpolate onto one grid first)");
+                                std::to_string(b.freq_hz.size()) + " points" + same_grid);
   }
   for (std::size_t k = 0; k < a.freq_hz.size(); ++k) {
     const double fa = a.freq_hz[k];
     const double fb = b.freq_hz[k];
     if (std::abs(fa - fb) > 1e-12 * std::max(std::abs(fa), std::abs(fb))) {
       throw InputError(where, "frequency grids differ at point " + std::to_string(k + 1) + " (" +
-                                  std::to_string(fa) + " Hz vs " + std::to_string(fb) +
-                                  " Hz); interpolate onto one grid first");
+                                  std::to_string(fa) + " Hz vs " + std::to_string(fb) + " Hz)" +
+                                  same_grid);
     }
   }
 }

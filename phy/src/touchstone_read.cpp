@@ -6,6 +6,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/touchstone.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -134,6 +135,8 @@ private:
     return show(f_file) + " " + std::string(to_string(out_.unit));
   }
   std::string point_shape() const;
+  [[noreturn]] void fail_truncated_point(int at_line, const char *where_cut) const;
+  [[noreturn]] void fail_unknown_keyword(const std::string &shown) const;
   void finish();
 
   std::string_view text_;
@@ -232,9 +235,10 @@ TouchstoneData Parser::run() {
       p = eol + 1;
       continue;
     }
-    const char *bang =
-        static_cast<const char *>(std::memchr(p, '!', static_cast<std::size_t>(eol - p)));
-    const char *ce = bang ? bang : eol;
+    // std::find, not memchr: GCC's -Wstringop-overread cannot see eol >= p once keyword() is
+    // inlined here.
+    const char *ce = std::find(p, eol, '!');
+    const char *bang = ce < eol ? ce : nullptr;
     const char *b = p;
     while (b < ce && is_blank(*b))
       ++b;
@@ -258,7 +262,8 @@ TouchstoneData Parser::run() {
 
 void Parser::line_content(const char *b, const char *e) {
   if (ended_)
-    fail(line_, "text after [End]: '" + std::string(b, e) + "'");
+    fail(line_, "text after [End]: '" + std::string(b, e) +
+                    "' (accepted: only comments and blank lines after [End])");
   if (reference_pending_ > 0 && *b != '[' && *b != '#') {
     reference_values(b, e);
     return;
@@ -300,8 +305,26 @@ void Parser::keyword(const char *b, const char *e) {
     out_.version = "2.0";
     return;
   }
+  // Touchstone 2.0 keywords (specification §2-§5); the last four are known but not read here.
+  static constexpr std::array<std::string_view, 13> kKeywords = {"number of ports",
+                                                                 "two-port data order",
+                                                                 "number of frequencies",
+                                                                 "number of noise frequencies",
+                                                                 "reference",
+                                                                 "matrix format",
+                                                                 "network data",
+                                                                 "noise data",
+                                                                 "end",
+                                                                 "mixed-mode order",
+                                                                 "begin information",
+                                                                 "end information",
+                                                                 "interpolation"};
+  if (std::find(kKeywords.begin(), kKeywords.end(), name) == kKeywords.end())
+    fail_unknown_keyword(shown); // before the version check: a misspelt [Version] is not v1
   if (!v2_)
-    fail(line_, "keyword " + shown + " belongs to version 2 files, which start with [Version] 2.0");
+    fail(line_, "keyword " + shown +
+                    " in a version 1 file (accepted: keywords belong to version 2 files, which "
+                    "start with [Version] 2.0)");
   if (in_network_ && name != "noise data" && name != "end")
     fail(line_,
          "keyword " + shown + " inside [Network Data]; only [Noise Data] or [End] may follow");
@@ -313,10 +336,13 @@ void Parser::keyword(const char *b, const char *e) {
     ports_line_ = line_;
     if (ports_ > kMaxPorts)
       fail(line_, "[Number of Ports] " + std::to_string(ports_) + " is more than " +
-                      std::to_string(kMaxPorts));
+                      std::to_string(kMaxPorts) + " (accepted: 1 to " + std::to_string(kMaxPorts) +
+                      ")");
     if (ext_ports_ > 0 && ext_ports_ != ports_)
       fail(line_, "port count mismatch: [Number of Ports] " + std::to_string(ports_) +
-                      " but the file name says .s" + std::to_string(ext_ports_) + "p");
+                      " but the file name says .s" + std::to_string(ext_ports_) +
+                      "p (accepted: the extension .s" + std::to_string(ports_) +
+                      "p or .ts for this file)");
   } else if (name == "two-port data order") {
     std::string v;
     for_each_token(rest.data(), rest.data() + rest.size(),
@@ -379,26 +405,19 @@ void Parser::keyword(const char *b, const char *e) {
     if (declared_noise_ < 0)
       fail(line_, "a file with [Noise Data] needs [Number of Noise Frequencies]");
     if (count_ != 0)
-      fail(line_, "truncated network data: the frequency point that starts at line " +
-                      std::to_string(point_line_) + " has " + std::to_string(count_) + " of " +
-                      std::to_string(need_) + " numbers");
+      fail_truncated_point(line_, ("before " + shown).c_str());
     in_noise_ = true;
   } else if (name == "end") {
     if (!in_network_)
       fail(line_, "[End] before [Network Data]");
     if (count_ != 0)
-      fail(line_, "truncated network data: the frequency point that starts at line " +
-                      std::to_string(point_line_) + " has " + std::to_string(count_) + " of " +
-                      std::to_string(need_) + " numbers");
+      fail_truncated_point(line_, ("before " + shown).c_str());
     ended_ = true;
   } else if (name == "mixed-mode order" || name == "begin information" ||
              name == "end information" || name == "interpolation") {
     fail(line_, "keyword " + shown + " is not supported by this reader (single-ended data only)");
   } else {
-    fail(line_, "unknown keyword " + shown +
-                    "; accepted: [Version], [Number of Ports], [Two-Port Data Order], [Number of "
-                    "Frequencies], [Number of Noise Frequencies], [Reference], [Matrix Format], "
-                    "[Network Data], [Noise Data], [End]");
+    fail_unknown_keyword(shown);
   }
 }
 
@@ -469,6 +488,23 @@ void Parser::option_line(const char *b, const char *e) {
     fail(line_, "option R needs a positive reference resistance in ohms after it");
   have_option_ = true;
   mult_ = hz_per(out_.unit);
+}
+
+// A frequency point cut short (by [Noise Data], [End] or the end of the file): one message for
+// the three places, saying how many numbers a point holds.
+void Parser::fail_truncated_point(int at_line, const char *where_cut) const {
+  fail(at_line, "truncated network data " + std::string(where_cut) +
+                    ": the frequency point that starts at line " + std::to_string(point_line_) +
+                    " has " + std::to_string(count_) + " of its " + std::to_string(need_) +
+                    " numbers (accepted: " + std::to_string(need_) + " numbers per point, " +
+                    point_shape() + ")");
+}
+
+void Parser::fail_unknown_keyword(const std::string &shown) const {
+  fail(line_, "unknown keyword " + shown +
+                  "; accepted: [Version], [Number of Ports], [Two-Port Data Order], [Number of "
+                  "Frequencies], [Number of Noise Frequencies], [Reference], [Matrix Format], "
+                  "[Network Data], [Noise Data], [End]");
 }
 
 std::string Parser::point_shape() const {
@@ -574,7 +610,7 @@ void Parser::data_line(const char *b, const char *e) {
         }
         fail(line_, "frequencies not ascending: " + freq_text(f) + " after " +
                         freq_text(freq_file_.back()) + " (line " + std::to_string(prev_freq_line_) +
-                        ")");
+                        "); accepted: strictly ascending frequencies, each once");
       }
       point_line_ = line_;
     }
@@ -613,11 +649,11 @@ void Parser::noise_line(const char *b, const char *e) {
     fail(line_, msg);
   }
   if (row[0] < 0)
-    fail(line_, "negative noise frequency");
+    fail(line_, "negative noise frequency (accepted: frequencies >= 0, ascending)");
   if (!noise_raw_.empty() && !(row[0] > noise_raw_.back()[0]))
     fail(line_, "noise frequencies not ascending: " + freq_text(row[0]) + " after " +
                     freq_text(noise_raw_.back()[0]) + " (line " + std::to_string(prev_noise_line_) +
-                    ")");
+                    "); accepted: strictly ascending noise frequencies, each once");
   noise_raw_.push_back(row);
   prev_noise_line_ = line_;
 }
@@ -631,9 +667,7 @@ void Parser::finish() {
   if (!have_option_)
     fail(last, "no option line '# <unit> <parameter> <format> R <ohms>': not a Touchstone file");
   if (count_ != 0)
-    fail(last_data_line_, "truncated: the frequency point that starts at line " +
-                              std::to_string(point_line_) + " has " + std::to_string(count_) +
-                              " of " + std::to_string(need_) + " numbers (" + point_shape() + ")");
+    fail_truncated_point(last_data_line_, "at the end of the file");
   if (freq_file_.empty())
     fail(last, "no network data");
   if (v2_) {

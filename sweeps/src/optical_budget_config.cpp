@@ -10,6 +10,8 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace linkphy::sweeps {
 namespace {
@@ -20,6 +22,28 @@ std::string lower(std::string s) {
   for (auto &c : s)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
+}
+
+// Exactly one of `keys` given; otherwise InputError at the second one given (or at the file when
+// none is), naming the keys given and the ones accepted.
+void require_one_of(const ParamSet &p, const std::vector<std::string> &keys) {
+  std::string all;
+  std::vector<std::string> given;
+  for (const auto &k : keys) {
+    all += (all.empty() ? "" : ", ") + k;
+    if (p.has(k))
+      given.push_back(k);
+  }
+  if (given.size() == 1)
+    return;
+  const std::string accepted = " (accepted: exactly one of " + all + ")";
+  if (given.empty())
+    throw InputError(p.where(), "none of " + all + " given" + accepted);
+  std::string both;
+  for (std::size_t i = 0; i < given.size(); ++i)
+    both += (i == 0 ? "" : i + 1 == given.size() ? " and " : ", ") + given[i];
+  throw InputError(p.where_key(given[1]),
+                   both + (given.size() == 2 ? " both" : " all") + " given" + accepted);
 }
 
 } // namespace
@@ -102,9 +126,7 @@ OpticalBudgetConfig optical_budget_from_params(const ParamSet &p) {
                      "unknown modulation '" + p.text("modulation") + "' (accepted: NRZ, PAM4)");
   cfg.modulation = in.levels == 2 ? "NRZ" : "PAM4";
 
-  const int targets = p.has("q") + p.has("ber_target") + p.has("ser_target");
-  if (targets != 1)
-    throw InputError(p.where(), "give exactly one of q, ber_target, ser_target");
+  require_one_of(p, {"q", "ber_target", "ser_target"});
   // The model takes Q 1 to 20 (as the key q): a target must give Q >= 1. SER = 2(M−1)/M·Q(q) and
   // a Gray-coded BER = SER/log2(M) (Agrawal eq. 4.5.10; IEEE 10GEPBud), so at Q = 1:
   const double q_at_1 = 0.5 * std::erfc(1 / std::sqrt(2.0)); // 0.1587
@@ -136,8 +158,7 @@ OpticalBudgetConfig optical_budget_from_params(const ParamSet &p) {
   in.wavelength_nm = p.quantity("wavelength", D::length) * 1e9;
   in.spectral_width_nm = p.quantity("spectral_width", D::length) * 1e9;
   in.tx_oma_dbm = p.quantity("tx_oma", D::power_level);
-  if (p.has("tx_avg_power_worst") == p.has("extinction_ratio"))
-    throw InputError(p.where(), "give exactly one of tx_avg_power_worst, extinction_ratio");
+  require_one_of(p, {"tx_avg_power_worst", "extinction_ratio"});
   if (p.has("extinction_ratio")) {
     const double er_db = p.quantity("extinction_ratio", D::gain);
     if (!(er_db > 0))

@@ -389,6 +389,10 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       resumed_ = shard_points_;
       todo_count_ = 0;
     } else if (o.resume && std::filesystem::exists(partial_)) {
+      if (!std::filesystem::is_regular_file(partial_)) // a directory: file_size() threw (exit 1)
+        throw InputError(partial_, "not a regular file (a directory?); accepted: the OUT.partial a "
+                                   "killed run of this sweep left; not resuming: remove it to "
+                                   "start over");
       // A partial of another spec (an axis' values, a fixed key, the evaluator changed since the
       // run started) would mix two sweeps' rows under one header: refused. The stamp is missing
       // for a partial of an older binary; the axis cells of each row are checked below anyway.
@@ -401,7 +405,8 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
                                        "without --resume to start over");
       const auto lines = detail::read_complete_lines(partial_, false); // cut once checked
       if (!lines.empty() && lines.front() != header_line)
-        throw InputError(partial_, "header differs from this sweep's; not resuming");
+        throw InputError(partial_ + ":1", "header differs from this sweep's (accepted: '" +
+                                              header_line + "'); not resuming");
       // Every row is checked before the file is touched: a corrupted partial is refused whole
       // (rows of another sweep or shard, cut or duplicated rows would end up in OUT).
       const auto cells = static_cast<long long>(rows.header().size());
@@ -413,12 +418,14 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
         const std::string where = partial_ + ":" + std::to_string(i + 1);
         const long long pt = detail::row_point(lines[i]);
         if (pt < 0)
-          throw InputError(where, "malformed row: no point index; not resuming");
+          throw InputError(where, "malformed row: no point index (accepted: rows that start with "
+                                  "the point index, as this sweep writes them); not resuming");
         if (const long long c = detail::csv_cell_count(lines[i]); c != cells)
           throw InputError(
               where, "malformed row: " +
                          (c < 0 ? std::string("a quote left open") : std::to_string(c) + " cells") +
-                         ", the header has " + std::to_string(cells) + "; not resuming");
+                         ", the header has " + std::to_string(cells) + " (accepted: rows of " +
+                         std::to_string(cells) + " cells, as the header); not resuming");
         const auto p = static_cast<std::uint64_t>(pt);
         if (p >= total || p < first_ || (p - first_) % stride_ != 0)
           throw InputError(where, "point " + std::to_string(pt) + " is not one of this " +
@@ -444,7 +451,8 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
         if (at[k].first == at[k - 1].first)
           throw InputError(partial_ + ":" + std::to_string(at[k].second),
                            "point " + std::to_string(at[k].first) + " again (first at line " +
-                               std::to_string(at[k - 1].second) + "); not resuming");
+                               std::to_string(at[k - 1].second) +
+                               ") (accepted: each point once); not resuming");
       std::uintmax_t complete = 0; // bytes of the complete lines: a half-written last row goes
       for (const auto &line : lines)
         complete += line.size() + 1;

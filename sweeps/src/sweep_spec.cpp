@@ -89,8 +89,8 @@ std::vector<std::string> range_values(const toml::table &t, const std::string &w
 
 std::string too_many_points(std::uint64_t n) {
   return (n == UINT64_MAX ? "more than 1.8e19" : std::to_string(n)) +
-         " points in [axes] (more than " + std::to_string(kMaxPointsWithoutForce) +
-         "); pass --force if you mean it";
+         " points in [axes] (accepted: up to " + std::to_string(kMaxPointsWithoutForce) +
+         " without --force); pass --force if you mean it";
 }
 
 std::optional<Dimension> axis_dimension(const std::vector<std::string> &values) {
@@ -376,7 +376,8 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
                                          "{ lin|log = [START, STOP], points = N }");
       }
       if (axis.values.empty())
-        throw InputError(axis.where, "axis '" + axis.key + "' is empty");
+        throw InputError(axis.where,
+                         "axis '" + axis.key + "' is empty (accepted: one value or more)");
       axis.dimension = axis_dimension(axis.values);
       spec.axes.push_back(std::move(axis));
     }

@@ -265,6 +265,27 @@ TEST_CASE("sweep --resume refuses a corrupted partial and leaves it untouched",
   check({rows[0], rows[1], "5,NRZ"}, "o.csv.partial:3: malformed row: 2 cells, the header has 6");
   // A cell with an open quote.
   check({rows[0], "0,\"NRZ,5"}, "o.csv.partial:2: malformed row: a quote left open");
+  // Each refusal says what is accepted (scripts/fuzz-files.py, kind resume, seeds 21-23).
+  check({rows[0], rows[1], rows[2], rows[1], rows[3]},
+        "o.csv.partial:4: point 0 again (first at line 2) (accepted: each point once); not "
+        "resuming");
+  check({rows[0], rows[1], "5,NRZ"}, "o.csv.partial:3: malformed row: 2 cells, the header has 6 "
+                                     "(accepted: rows of 6 cells, as the header); not resuming");
+  check({rows[0], "x" + rows[1]}, "o.csv.partial:2: malformed row: no point index (accepted: rows "
+                                  "that start with the point index, as this sweep writes them)");
+  check({"\xef\xbb\xbf" + rows[0], rows[1]}, "o.csv.partial:1: header differs from this sweep's "
+                                             "(accepted: '" +
+                                                 rows[0] + "'); not resuming");
+  // OUT.partial a directory: file_size() threw, "linkphy: filesystem error: cannot get file
+  // size: Is a directory [...]" with exit status 1.
+  fs::remove(partial);
+  fs::create_directory(partial);
+  check_refused(run_cli({"sweep", spec, "-q", "-o", out, "--resume", "--threads", "1"}),
+                "o.csv.partial: not a regular file (a directory?); accepted: the OUT.partial a "
+                "killed run of this sweep left; not resuming: remove it to start over",
+                {out});
+  CHECK(fs::is_directory(partial));
+  fs::remove(partial);
   // A bad partial with a half-written last row is left as it is too (the cut comes after the
   // checks).
   const std::string cut = rows[0] + "\n" + rows[1] + "\n" + rows[1] + "\n" + rows[2].substr(0, 5);

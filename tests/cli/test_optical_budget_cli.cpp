@@ -212,6 +212,22 @@ TEST_CASE("optical-budget: bad input gives one line and exit 2", "[cli][optics]"
   const auto p = text.find("tx_avg_power_worst");
   text.replace(p, text.find('\n', p) - p, "extinction_ratio = \"0 dB\"");
   bad("--config " + write_temp("er0.toml", text), "extinction ratio must be > 0 dB");
+  // Which of the either-or keys are given, and what is accepted (fuzz-files seeds 21-23: a cut
+  // file said only "give exactly one of ...").
+  bad(no_q, "noq.toml: none of q, ber_target, ser_target given (accepted: exactly one of q, "
+            "ber_target, ser_target)");
+  bad(cfg + " --set 'ber_target=1e-12'",
+      "--set 'ber_target=1e-12': key 'ber_target': q and ber_target both given (accepted: exactly "
+      "one of q, ber_target, ser_target)");
+  bad(cfg + " --set 'extinction_ratio=4 dB'",
+      "tx_avg_power_worst and extinction_ratio both given (accepted: exactly one of "
+      "tx_avg_power_worst, extinction_ratio)");
+  std::string no_tx = sheet_text("850S50_500");
+  const auto tx = no_tx.find("\ntx_avg_power_worst");
+  no_tx.erase(tx + 1, no_tx.find('\n', tx + 1) - tx);
+  bad("--config " + write_temp("notx.toml", no_tx),
+      "notx.toml: none of tx_avg_power_worst, extinction_ratio given (accepted: exactly one of "
+      "tx_avg_power_worst, extinction_ratio)");
   bad(cfg + " --format xml", "format");
 }
 

@@ -117,6 +117,34 @@ TEST_CASE("Touchstone structure faults say what is accepted", "[touchstone][erro
   refused("# GHz S RI R 50\n-1 0 0\n", "a.s1p", 2, "frequencies >= 0, ascending)");
   refused(v2 + "[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n1 0 0\n", "a.ts", 6,
           "a version 2 file ends with [End])");
+  // Found by scripts/fuzz-files.py (seeds 21-23): a point cut short by [End], [Noise Data] or
+  // the end of the file, text after [End], a keyword in a version 1 file, a misspelt [Version].
+  const std::string v2p1 = v2 + "[Number of Ports] 1\n[Number of Frequencies] 1\n[Network Data]\n";
+  refused(v2p1 + "1 0\n[End]\n", "a.ts", 7,
+          "3 numbers per point, frequency + 2 numbers for 1 port)");
+  refused("# GHz S RI R 50\n1 0 0 0 0 0 0 0 0\n2 0 0 0 0\n", "a.s2p", 3,
+          "9 numbers per point, frequency + 8 numbers for 2 ports (port count from the extension "
+          ".s2p))");
+  refused(v2 + "[Number of Ports] 2\n[Two-Port Data Order] 12_21\n[Number of Frequencies] 1\n"
+               "[Number of Noise Frequencies] 1\n[Network Data]\n1 0 0 0 0\n[Noise Data]\n",
+          "a.ts", 9, "9 numbers per point, frequency + 8 numbers for 2 ports)");
+  refused(v2p1 + "1 0 0\n[End]\n[End]\n", "a.ts", 8, "only comments and blank lines after [End])");
+  refused("# GHz S RI R 50\n[Number of Ports] 1\n", "a.s1p", 2,
+          "keywords belong to version 2 files, which start with [Version] 2.0)");
+  refused(v2 + "[Number of Ports] 2\n", "a.s1p", 3, "the extension .s2p or .ts for this file)");
+  refused(v2 + "[Number of Ports] 100000\n", "a.ts", 3, "1 to 10000)");
+  refused("# GHz S RI R 50\n1 0 0\n1 0 0\n", "a.s1p", 3,
+          "strictly ascending frequencies, each once");
+  const std::string two_port = "# GHz S RI R 50\n1 0 0 1 0 1 0 0 0\n2 0 0 1 0 1 0 0 0\n";
+  refused(two_port + "1 3 0.5 10 0.2\n0.5 3 0.5 10 0.2\n", "a.s2p", 5,
+          "strictly ascending noise frequencies, each once");
+  refused(v2 + "[Number of Ports] 2\n[Two-Port Data Order] 12_21\n[Number of Frequencies] 1\n"
+               "[Number of Noise Frequencies] 1\n[Network Data]\n1 0 0 1 0 1 0 0 0\n[Noise Data]\n"
+               "-1 3 0.5 10 0.2\n[End]\n",
+          "a.ts", 10, "frequencies >= 0, ascending)");
+  fails_with("[Versoin] 2.0\n# GHz S RI R 50\n", "a.ts", 1,
+             "unknown keyword [Versoin]; accepted: "
+             "[Version], [Number of Ports]");
 }
 
 TEST_CASE("S-parameters beyond 120 dB are refused as a channel at their point's line",

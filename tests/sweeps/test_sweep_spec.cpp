@@ -93,7 +93,7 @@ TEST_CASE("bad sweep specs give one line with file:line", "[sweep][bad-input]") 
   expect("unknown_table.toml", "[sweep]\nevaluator = \"fec\"\n[axis]\nx = [1]\n",
          "unknown table 'axis'", "3");
   expect("empty_axis.toml", "[sweep]\nevaluator = \"fec\"\n[axes]\nber_pre = []\n",
-         "axis 'ber_pre' is empty", "4");
+         "axis 'ber_pre' is empty (accepted: one value or more)", "4");
   expect("unitless_range.toml",
          "[sweep]\nevaluator = \"fec\"\n[axes]\nlength = { lin = [0.5, \"5 m\"], points = 3 }\n",
          "different dimensions", "4");
@@ -105,7 +105,8 @@ TEST_CASE("bad sweep specs give one line with file:line", "[sweep][bad-input]") 
          "[sweep]\nevaluator = \"pam\"\n[axes]\na = { lin = [\"1 m\", \"2 m\"], points = 1000 }\n"
          "b = { lin = [\"1 m\", \"2 m\"], points = 1000 }\nc = { lin = [\"1 m\", \"2 m\"], "
          "points = 1000 }\n",
-         "pass --force", "3"); // the line of [axes]
+         "1000000000 points in [axes] (accepted: up to 100000000 without --force); pass --force",
+         "3"); // the line of [axes]
   // With --force the 1e9-point spec is accepted (nothing is evaluated here).
   const auto p = write_spec("huge2.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\na = { lin = "
                                           "[\"1 m\", \"2 m\"], points = 1000 }\nb = { lin = [\"1 "

@@ -124,6 +124,14 @@ TEST_CASE("DFE limits must be consistent", "[com][table]") {
   const auto low =
       write_variant("dfe_low", "b_min = [0.3, 0.05, -0.03,", "b_min = [0.3, 0.05, -50,");
   CHECK_THROWS_WITH(load_com_table(low), Catch::Contains("tap 3") && Catch::Contains("|b| <= 2"));
+  // A count mismatch names the list that does not match N_b, its line, and what is accepted
+  // (fuzz-files seed 23: N_b = -0 said only "b_max and b_min need N_b = 0 values each").
+  const std::string accepted =
+      " (accepted: N_b values in each of b_max and b_min, one per DFE tap)";
+  CHECK_THROWS_WITH(load_com_table(write_variant("nb0", "N_b = 12", "N_b = -0")),
+                    Catch::Contains(":46: key 'dfe.b_max': 12 values but N_b = 0" + accepted));
+  CHECK_THROWS_WITH(load_com_table(write_variant("bmin11", "b_min = [0.3, ", "b_min = [")),
+                    Catch::Contains(":47: key 'dfe.b_min': 11 values but N_b = 12" + accepted));
 }
 
 TEST_CASE("port_order takes whole port numbers", "[com][table][bad_input]") {

@@ -339,10 +339,12 @@ ComTable load_com_table(const std::filesystem::path &path) {
   const int nb = df.integer("N_b", 0, 1000);
   t.dfe.b_max = df.numbers("b_max");
   t.dfe.b_min = df.numbers("b_min");
-  if (t.dfe.b_max.size() != static_cast<std::size_t>(nb) ||
-      t.dfe.b_min.size() != static_cast<std::size_t>(nb))
-    throw InputError(df.where("b_max"),
-                     "b_max and b_min need N_b = " + std::to_string(nb) + " values each");
+  for (const auto &[key, v] : {std::pair{"b_max", &t.dfe.b_max}, std::pair{"b_min", &t.dfe.b_min}})
+    if (v->size() != static_cast<std::size_t>(nb))
+      throw InputError(df.where(key), std::to_string(v->size()) +
+                                          " values but N_b = " + std::to_string(nb) +
+                                          " (accepted: N_b values in each of b_max and b_min, "
+                                          "one per DFE tap)");
   for (int k = 0; k < nb; ++k)
     if (!(t.dfe.b_min[static_cast<std::size_t>(k)] <= t.dfe.b_max[static_cast<std::size_t>(k)]) ||
         !(std::abs(t.dfe.b_max[static_cast<std::size_t>(k)]) <= 2) ||
