@@ -4,6 +4,7 @@
 // (DESIGN.md §6). Without a study file it runs the shipped default study
 // (sweeps/examples/crossover/default.toml).
 #include "commands.hpp"
+#include "option_names.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/lane_rate.hpp>
@@ -239,7 +240,7 @@ int run(const Options &o) {
       sweeps::print_knob_ranking(std::cout, sweeps::rank_knobs(sens));
   }
   for (const auto &w : study.warnings) // after success: a failure stays one line
-    std::cerr << "linkphy: warning: " << w << "\n";
+    std::cerr << "linkphy: warning: " << with_option_names(w) << "\n";
   int evaluations = 0;
   for (const auto &r : rows)
     evaluations += r.evaluations;
