@@ -102,14 +102,15 @@ std::string place_of(const LinkConfig &cfg, const InputError &e) {
   return "";
 }
 
-// When the request's rate (not the file's: the command line replaced it) cannot be carried by the
-// file's `modulation` but can be by another (its own modulation word, NRZ or PAM4): the error
-// naming the file's modulation key, and the rate field with its detail; nullopt otherwise.
-std::optional<InputError> modulation_at_fault(const LinkConfig &cfg, const InputError &e) {
+// When the rate and the modulation disagree and one of them is the file's, the other the command
+// line's: the rate fails with the modulation but not with another (its own modulation word, NRZ or
+// PAM4). The error then names the file's key at its place and the other field (link_config.hpp);
+// nullopt otherwise (both the file's: read_link_config judged them; neither: the fields' names).
+std::optional<InputError> rate_modulation_conflict(const LinkConfig &cfg, const InputError &e) {
   const LinkRequest &q = cfg.request;
-  const auto mod_place = cfg.where.find("modulation");
-  if (e.where() != "LinkRequest.rate" || cfg.where.count("rate") || mod_place == cfg.where.end() ||
-      !q.modulation)
+  const auto rate_place = cfg.where.find("rate"), mod_place = cfg.where.find("modulation");
+  const bool file_rate = rate_place != cfg.where.end(), file_mod = mod_place != cfg.where.end();
+  if (e.where() != "LinkRequest.rate" || !q.modulation || file_rate == file_mod)
     return std::nullopt;
   std::string detail;
   try {
@@ -131,11 +132,16 @@ std::optional<InputError> modulation_at_fault(const LinkConfig &cfg, const Input
   }
   if (!other)
     return std::nullopt; // the rate is wrong with any modulation: the rate's own error
-  return InputError(mod_place->second, "'" + *q.modulation + "' cannot carry LinkRequest.rate '" +
-                                           q.rate + "' (" + detail + "); accepted: a rate that " +
-                                           *q.modulation +
-                                           " carries, or LinkRequest.modulation to replace the "
-                                           "file's");
+  const std::string &mod = *q.modulation;
+  if (file_mod)
+    return InputError(mod_place->second, "'" + mod + "' cannot carry LinkRequest.rate '" + q.rate +
+                                             "' (" + detail + "); accepted: a rate that " + mod +
+                                             " carries, or LinkRequest.modulation to replace the "
+                                             "file's");
+  return InputError(rate_place->second, "'" + q.rate + "' cannot be carried by " +
+                                            "LinkRequest.modulation '" + mod + "' (" + detail +
+                                            "); accepted: a modulation the rate names, or "
+                                            "LinkRequest.rate to replace the file's");
 }
 
 } // namespace
@@ -152,7 +158,7 @@ LinkReport evaluate_link_config(const LinkConfig &cfg) {
           w = cfg.set_where[i] + " ('" + sets[i] + "')" + w.substr(opt.size());
     return r;
   } catch (const InputError &e) {
-    if (auto m = modulation_at_fault(cfg, e))
+    if (auto m = rate_modulation_conflict(cfg, e))
       throw *m;
     const std::string place = place_of(cfg, e);
     if (place.empty())

@@ -259,6 +259,14 @@ TEST_CASE("link --config: a --rate the file's modulation cannot carry names the 
   CHECK(err.rfind("linkphy: /", 0) == 0);
   CHECK(err.size() > tail.size());
   CHECK(err.compare(err.size() - tail.size(), tail.size(), tail) == 0);
+  // The file's rate and a --modulation that cannot carry it: the file's rate key and the option.
+  const std::string rate_err =
+      refusal("rate-vs-mod", "tech = \"dac\"\nlength = \"2 m\"\nrate = \"106.25 Gb/s PAM4\"\n",
+              "--modulation NRZ");
+  CHECK(has(rate_err, "/link.toml:3: key 'rate': '106.25 Gb/s PAM4' cannot be carried by "
+                      "--modulation 'NRZ' ('106.25 Gb/s PAM4' names PAM4 but the modulation given "
+                      "is NRZ); accepted: a modulation the rate names, or --rate to replace the "
+                      "file's\n"));
   // --modulation replaces the file's: then nothing disagrees.
   const auto path = write_config("mod-vs-rate-ok", "tech = \"dac\"\nlength = \"2 m\"\nrate = "
                                                    "\"100G\"\nmodulation = \"NRZ\"\n");

@@ -84,6 +84,16 @@ TEST_CASE("evaluate_link_config names the file's place of a value judged at eval
                             "rate that NRZ carries, or LinkRequest.modulation to replace the "
                             "file's");
     CHECK(c.where.at("modulation").find(":4: key 'modulation'") != std::string::npos);
+    // The other way round: the file's rate, the command line's modulation.
+    LinkConfig r = config("ratemod", "tech = \"dac\"\nlength = \"2 m\"\nrate = \"106.25 Gb/s "
+                                     "PAM4\"\n");
+    linkphy::sweeps::drop_file_key(r, "modulation");
+    r.request.modulation = "NRZ";
+    CHECK(refusal(r) == r.where.at("rate") +
+                            ": '106.25 Gb/s PAM4' cannot be carried by LinkRequest.modulation "
+                            "'NRZ' ('106.25 Gb/s PAM4' names PAM4 but the modulation given is "
+                            "NRZ); accepted: a modulation the rate names, or LinkRequest.rate to "
+                            "replace the file's");
     // The technology refusing a rate the modulation carries stays the rate's.
     c.request.tech = "dsp-sr";
     c.request.rate = "400G";
