@@ -93,6 +93,8 @@ int run(const Options &o) {
   auto study = sweeps::read_crossover_study(o.study.empty() ? sweeps::default_crossover_study()
                                                             : std::filesystem::path(o.study),
                                             o.catalogs);
+  for (auto &c : study.catalog_sources) // recorded in the sidecar: named by the option
+    c.where = with_option_names(std::move(c.where));
   if (!o.rates.empty()) {
     study.rates = split_list(o.rates);
     for (const auto &r : study.rates)

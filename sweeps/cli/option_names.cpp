@@ -8,7 +8,8 @@
 namespace linkphy::cli {
 
 std::string with_option_names(std::string text) {
-  // The library's names (link_eval.hpp, crossover.hpp) and the words the CLI has always printed.
+  // The library's names (link_eval.hpp, crossover.hpp, crossover_study.hpp, sweep_runner.hpp,
+  // plot.hpp, transceivers/com_table.hpp) and the words the CLI has always printed.
   static constexpr std::pair<std::string_view, std::string_view> names[] = {
       {"LinkRequest.rate", "--rate"},
       {"LinkRequest.modulation", "--modulation"},
@@ -23,6 +24,12 @@ std::string with_option_names(std::string text) {
       {"LinkRequest.search_threads", "search threads"},
       {"CrossoverStudy.rates", "--rates"},
       {"CrossoverStudy.criterion", "--criterion"},
+      {"read_crossover_study catalogs", "--catalog"},
+      {"SweepOptions.shard", "--shard"},
+      {"SweepOptions.threads", "--threads"},
+      {"SweepOptions.resume", "--resume"},
+      {"render_plot output", "--plot"},
+      {"find_com_table", "--config"},
   };
   for (const auto &[library, option] : names) {
     for (std::size_t at = text.find(library); at != std::string::npos;

@@ -11,8 +11,10 @@ namespace linkphy::cli {
 /// ("LinkRequest.sets 'k=v'" → "--set 'k=v'"), .channels → --channel, .lanes → --lanes,
 /// .ambient_k → --ambient, .ber_target → --ber-target, .temperature_k → --temperature,
 /// .mc_symbols → "Monte Carlo symbols", .search_threads → "search threads";
-/// CrossoverStudy.rates → --rates, CrossoverStudy.criterion → --criterion. A name is replaced only
-/// where no letter, digit or '_' follows it. Other text is returned unchanged.
+/// CrossoverStudy.rates → --rates, CrossoverStudy.criterion → --criterion, "read_crossover_study
+/// catalogs" → --catalog, SweepOptions.shard/.threads/.resume → --shard/--threads/--resume,
+/// "render_plot output" → --plot, find_com_table → --config. A name is replaced only where no
+/// letter, digit or '_' follows it. Other text is returned unchanged.
 std::string with_option_names(std::string text);
 
 } // namespace linkphy::cli

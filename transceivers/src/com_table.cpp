@@ -455,7 +455,7 @@ ComTable find_com_table(const std::string &path_or_name) {
       for (const auto &e : std::filesystem::directory_iterator(com_catalog_dir()))
         if (e.path().extension() == ".toml")
           known += (known.empty() ? "" : ", ") + e.path().stem().string();
-    throw InputError("--config '" + path_or_name + "'",
+    throw InputError("find_com_table '" + path_or_name + "'",
                      "no such file and no shipped COM table of that name; accepted: a COM table "
                      ".toml file or a shipped name: " +
                          known);

@@ -109,7 +109,8 @@ struct CrossoverStudy {
   std::vector<std::string> warnings; ///< e.g. a technology listed against its catalog family
 
   /// Where each of base.catalogs came from, in the same order: the text as given ("KIND=FILE",
-  /// FILE as written) and its place ("FILE:LINE: key 'catalogs'" or "--catalog").
+  /// FILE as written) and its place ("FILE:LINE: key 'catalogs'" or "read_crossover_study
+  /// catalogs" for those given outside the file).
   struct CatalogSource {
     std::string given, where;
   };
