@@ -1,6 +1,7 @@
 // Hop evaluation: packaged path transfer (93A-15/18), Annex 93A equaliser search (com.hpp), then
 // the equalised pulse at the chosen setting (as COM built it) for the statistical BER and Monte
 // Carlo.
+#include "ascending_check.hpp"
 #include "com_internal.hpp"
 
 #include <linkphy/phy/error.hpp>
@@ -66,6 +67,7 @@ double il_at_db(std::span<const double> f, std::span<const Complex> h, double f0
                                      " transfer values (accepted: the same number, at least 1)");
   if (!std::isfinite(f0))
     throw InputError("il_at_db", "frequency " + number_text(f0) + " Hz is not finite");
+  detail::check_ascending(f, "il_at_db");
   for (std::size_t k = 1; k < f.size(); ++k)
     if (f[k] >= f0) {
       const double t = (f0 - f[k - 1]) / (f[k] - f[k - 1]);

@@ -1,5 +1,7 @@
 // Pulse response from a transfer function (IEEE 802.3 Annex 93A.1.5, 93A-24) with the
 // out-of-band extension policies of the IEEE 802.3 COM reference code (interp_Sparam).
+#include "ascending_check.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/pulse_response.hpp>
 #include <linkphy/phy/quantity.hpp>
@@ -46,6 +48,7 @@ void resample_transfer(std::span<const double> f_hz, std::span<const std::comple
   const std::size_t n = f_hz.size();
   if (n < 10 || h.size() != n)
     throw InputError("transfer function", "needs at least 10 frequency points");
+  detail::check_ascending(f_hz, "resample_transfer");
   if (!(df_hz > 0) || !std::isfinite(df_hz))
     throw InputError("transfer function", "resampling step " + number_text(df_hz) +
                                               " Hz out of range (accepted: finite, > 0 Hz)");

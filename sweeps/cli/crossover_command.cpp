@@ -4,6 +4,7 @@
 // (DESIGN.md §6). Without a study file it runs the shipped default study
 // (sweeps/examples/crossover/default.toml).
 #include "commands.hpp"
+#include "option_names.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/lane_rate.hpp>
@@ -92,6 +93,8 @@ int run(const Options &o) {
   auto study = sweeps::read_crossover_study(o.study.empty() ? sweeps::default_crossover_study()
                                                             : std::filesystem::path(o.study),
                                             o.catalogs);
+  for (auto &c : study.catalog_sources) // recorded in the sidecar: named by the option
+    c.where = with_option_names(std::move(c.where));
   if (!o.rates.empty()) {
     study.rates = split_list(o.rates);
     for (const auto &r : study.rates)
@@ -239,7 +242,7 @@ int run(const Options &o) {
       sweeps::print_knob_ranking(std::cout, sweeps::rank_knobs(sens));
   }
   for (const auto &w : study.warnings) // after success: a failure stays one line
-    std::cerr << "linkphy: warning: " << w << "\n";
+    std::cerr << "linkphy: warning: " << with_option_names(w) << "\n";
   int evaluations = 0;
   for (const auto &r : rows)
     evaluations += r.evaluations;

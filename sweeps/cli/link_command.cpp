@@ -3,6 +3,7 @@
 // [--temperature T] [--config FILE.toml] [--format json|text] [-o FILE]`: one link evaluated
 // (DESIGN.md §6). Options given on the command line override those of the --config file.
 #include "commands.hpp"
+#include "option_names.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/join_list.hpp>
@@ -126,8 +127,10 @@ int run(const Options &o) {
       throw;
     throw InputError("--channel", e.what());
   }
-  for (const auto &w : r.warnings)
+  for (auto &w : r.warnings) { // named by the options, in the report too (option_names.hpp)
+    w = with_option_names(std::move(w));
     std::cerr << "linkphy: warning: " << w << "\n";
+  }
   sweeps::OutputFile out(o.output);
   out.stream() << (o.format == "json" ? sweeps::link_report_json(r) : sweeps::link_report_text(r));
   out.commit();

@@ -1,6 +1,7 @@
 // linkphy: the command-line tool. Each command registers itself from its own file (commands.hpp).
 // Exit codes: 0 success, 2 bad input (one line `linkphy: WHERE: WHAT` on stderr), 1 other failure.
 #include "commands.hpp"
+#include "option_names.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/join_list.hpp>
@@ -55,9 +56,10 @@ std::string one_line(const std::string &text) {
   return out;
 }
 
-// The single place errors are printed: `linkphy: WHERE: WHAT`, always one line; returns 2.
+// The single place errors are printed: `linkphy: WHERE: WHAT`, always one line; returns 2. The
+// library's names of request fields become the options that set them (option_names.hpp).
 int fail(const std::string &message, int code = 2) {
-  std::cerr << "linkphy: " << one_line(message) << "\n";
+  std::cerr << "linkphy: " << one_line(linkphy::cli::with_option_names(message)) << "\n";
   return code;
 }
 

@@ -2,6 +2,7 @@
 // technology chosen per group of links, module and cable counts, power and heat, and the whole
 // system on each technology considered (DESIGN.md §6; docs/plan.md).
 #include "commands.hpp"
+#include "option_names.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/output.hpp>
@@ -22,7 +23,13 @@ int run(const Options &o) {
     throw InputError("--format '" + o.format + "'", "accepted: table, json, csv");
   check_input_file(o.file, "file", "a plan TOML file (see docs/plan.md)");
   const sweeps::Plan plan = sweeps::read_plan(o.file);
-  const sweeps::PlanResult r = sweeps::evaluate_plan(plan);
+  sweeps::PlanResult r = sweeps::evaluate_plan(plan);
+  // Why an option does not run, and the warnings: named by the options (option_names.hpp).
+  for (auto &g : r.groups)
+    for (auto &c : g.options)
+      c.note = with_option_names(std::move(c.note));
+  for (auto &w : r.warnings)
+    w = with_option_names(std::move(w));
   sweeps::OutputFile out(o.output);
   if (o.format == "json")
     out.stream() << sweeps::plan_json(r);

@@ -2,6 +2,7 @@
 // `linkphy merge PART.csv... -o out.csv`. Under `mpirun` (when built with LINKPHY_WITH_MPI) the
 // sweep runs on the MPI backend (sweeps/mpi/mpi_sweep.hpp) with the same files as output.
 #include "commands.hpp"
+#include "option_names.hpp"
 
 #ifdef LINKPHY_WITH_MPI
 #include "mpi_sweep.hpp"
@@ -76,7 +77,7 @@ int run_sweep_command(const SweepArgs &a) {
 #ifdef LINKPHY_WITH_MPI
   if (sweeps::mpi::launched_by_mpi()) { // one rank per core by default: 1 thread per rank
     o.threads = a.threads ? a.threads : 1;
-    const auto r = sweeps::mpi::run_sweep_mpi(a.spec, a.force, o);
+    const auto r = sweeps::mpi::run_sweep_mpi(a.spec, a.force, o, with_option_names);
     if (r.rank == 0 && r.exit_code == 0)
       report(a, r.summary, r.ranks);
     return r.exit_code;

@@ -398,7 +398,8 @@ bool launched_by_mpi() {
 }
 
 MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
-                             SweepOptions options) {
+                             SweepOptions options,
+                             const std::function<std::string(std::string)> &wording) {
   const Session session;
   MpiSweepResult result;
   result.rank = session.rank;
@@ -462,7 +463,7 @@ MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
   // exits with a non-zero status makes mpirun stop the job, which killed rank 0 before its line
   // was out (seen about once in ten runs of the bad-spec test).
   if (root && setup.code) {
-    std::cerr << "linkphy: " << setup.message << std::endl;
+    std::cerr << "linkphy: " << (wording ? wording(setup.message) : setup.message) << std::endl;
     result.reported = true;
   }
   MPI_Barrier(MPI_COMM_WORLD);

@@ -9,6 +9,8 @@
 #include <linkphy/sweeps/sweep_runner.hpp>
 
 #include <filesystem>
+#include <functional>
+#include <string>
 
 namespace linkphy::sweeps::mpi {
 
@@ -29,8 +31,11 @@ struct MpiSweepResult {
 /// Every rank must call it with the same arguments. An error (bad spec, a failed point on any
 /// rank) is said once, by rank 0 (`linkphy: WHAT` on stderr, `reported`), before any rank
 /// returns; exit_code is then non-zero on rank 0 (2 bad input, 1 other) and on every rank when the
-/// set-up failed. Errors before MPI is up (Session) are thrown.
+/// set-up failed. Errors before MPI is up (Session) are thrown. `wording`, when given, rewrites
+/// that line's WHAT before it is printed (the CLI names the library's fields by its options:
+/// sweeps/cli/option_names.hpp).
 MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
-                             SweepOptions options);
+                             SweepOptions options,
+                             const std::function<std::string(std::string)> &wording = {});
 
 } // namespace linkphy::sweeps::mpi

@@ -76,7 +76,7 @@ double lane_rate_gbps(const std::string &rate) {
 
 void check_study(const CrossoverStudy &s) {
   if (s.criterion == Criterion::cost)
-    throw InputError("--criterion cost",
+    throw InputError("CrossoverStudy.criterion cost",
                      "cost is unavailable: no technology or module in the catalogs carries a "
                      "price (no public source for one was found); use feasible or energy");
   if (s.rates.empty())
@@ -95,7 +95,7 @@ void check_study(const CrossoverStudy &s) {
                          "unknown technology '" + t + "'; known: " + join_list(known));
       }
   for (const auto &r : s.rates)
-    (void)parse_lane_rate(r, {}, {}, s.file.empty() ? "--rates" : s.file + ": rates");
+    (void)parse_lane_rate(r, {}, {}, s.file.empty() ? "CrossoverStudy.rates" : s.file + ": rates");
   if (!s.base.catalogs.empty()) { // an entry its stage refuses would only make a tech "not close"
     std::string where;
     for (const auto &c : s.catalog_sources)

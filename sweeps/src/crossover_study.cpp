@@ -240,15 +240,16 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file,
       s.map_distances_m = distances(file, v);
     }
   for (const auto &c : catalogs) { // --catalog: after the study's own, FILE as given
-    (void)parse_user_catalog(c, "--catalog");
+    (void)parse_user_catalog(c, "read_crossover_study catalogs");
     s.base.catalogs.push_back(c);
-    s.catalog_sources.push_back({c, "--catalog"});
+    s.catalog_sources.push_back({c, "read_crossover_study catalogs"});
   }
   if (!catalogs.empty()) {
     try {
       (void)detail::channel_context(s.base.catalogs);
     } catch (const InputError &e) {
-      throw InputError("--catalog", (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+      throw InputError("read_crossover_study catalogs",
+                       (e.where().empty() ? "" : e.where() + ": ") + e.detail());
     }
   }
   if (s.map_distances_m.empty()) // default map grid: 10 cm … 10 km, 5 per decade

@@ -185,9 +185,10 @@ LinkConfig read_link_config(const std::filesystem::path &file, const std::string
           (void)transceivers::find_serdes(t.hops.front().serdes, t.serdes_overrides);
       } catch (const InputError &e) {
         // The technology alone builds (its name was checked): the entry is at fault. Named
-        // "--set '…'" by make_technology, else (length_min = "-1 m") keeping its place as context.
-        // (Built from where() and detail(), not what(): a NUL in the value would end what().)
-        const bool bare = e.where().empty() || e.where().rfind("--set", 0) == 0;
+        // "LinkRequest.sets '…'" by make_technology, else (length_min = "-1 m") keeping its place
+        // as context. (Built from where() and detail(), not what(): a NUL in the value would end
+        // what().)
+        const bool bare = e.where().empty() || e.where().rfind("LinkRequest.sets", 0) == 0;
         throw InputError(set_where[i], bare ? e.detail() : e.where() + ": " + e.detail());
       }
     }

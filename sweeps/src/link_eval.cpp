@@ -335,9 +335,9 @@ Technology link_technology(const LinkRequest &req, double length_m) {
   // The lane-rate class's own keys (host_25G …) stand in for the plain ones (technology.hpp).
   std::optional<Modulation> mod;
   if (req.modulation)
-    mod = parse_modulation(*req.modulation, "--modulation");
+    mod = parse_modulation(*req.modulation, "LinkRequest.modulation");
   const std::string rate_class =
-      technology_rate_class(tech, parse_lane_rate(req.rate, mod, std::nullopt, "--rate"));
+      technology_rate_class(tech, parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate"));
   if (!rate_class.empty())
     tech = make_technology(req.tech, length_m, req.sets, rate_class);
   if (!req.channels.empty()) {
@@ -345,9 +345,10 @@ Technology link_technology(const LinkRequest &req, double length_m) {
     tech.hops.front().kind = HopKind::electrical;
     tech.hops.front().optical.reset();
     if (tech.hops.front().serdes.empty())
-      throw InputError("--channel", "technology '" + tech.name +
-                                        "' starts with an optical hop; --channel replaces the "
-                                        "stages of an electrical first hop only");
+      throw InputError("LinkRequest.channels",
+                       "technology '" + tech.name +
+                           "' starts with an optical hop; LinkRequest.channels replaces the "
+                           "stages of an electrical first hop only");
   }
   return tech;
 }
@@ -493,9 +494,9 @@ std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, con
   if (!req.with_power)
     return std::nullopt;
   if (!(req.lanes >= 0 && req.lanes <= 1024))
-    throw InputError("--lanes", "must be 0 (one module's lanes) to 1024");
+    throw InputError("LinkRequest.lanes", "must be 0 (one module's lanes) to 1024");
   if (!(req.ambient_k >= 200 && req.ambient_k <= 400))
-    throw InputError("--ambient", "must be 200 K to 400 K");
+    throw InputError("LinkRequest.ambient_k", "must be 200 K to 400 K");
   try {
     // Lanes 0: one module's lanes (1 without a module); hop1_il_db: hop 1's IL when the caller
     // has it (technology_power evaluates it otherwise).
@@ -533,8 +534,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
   rep.request = req;
   std::optional<Modulation> mod;
   if (req.modulation)
-    mod = parse_modulation(*req.modulation, "--modulation");
-  rep.lane = parse_lane_rate(req.rate, mod, std::nullopt, "--rate");
+    mod = parse_modulation(*req.modulation, "LinkRequest.modulation");
+  rep.lane = parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate");
   const LaneRate &lane = rep.lane;
   const int levels = lane.modulation.levels;
   Technology tech = detail::link_technology(req, req.length_m);
@@ -702,14 +703,14 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
 
 LinkReport evaluate_link(const LinkRequest &req) {
   if (!(req.ber_target > 0 && req.ber_target < 0.5))
-    throw InputError("--ber-target", "must be in (0, 0.5)");
+    throw InputError("LinkRequest.ber_target", "must be in (0, 0.5)");
   if (req.mc_symbols < 1000 || req.mc_symbols > 1'000'000'000)
-    throw InputError("Monte Carlo symbols", "accepted: 1000 to 1e9");
+    throw InputError("LinkRequest.mc_symbols", "accepted: 1000 to 1e9");
   if (req.search_threads < 0)
-    throw InputError("search threads", "must be >= 0 (0: one per core)");
+    throw InputError("LinkRequest.search_threads", "must be >= 0 (0: one per core)");
   // The stage temperature range the CLI and link config files accept (link_command.cpp).
   if (!(req.temperature_k >= 200 && req.temperature_k <= 450))
-    throw InputError("--temperature",
+    throw InputError("LinkRequest.temperature_k",
                      "must be 200 K to 450 K (got " + number_text(req.temperature_k) + " K)");
   if (req.fidelity == Fidelity::analytic && req.analytic_cache) {
     LinkReport rep;

@@ -39,7 +39,7 @@ struct OpticalHopResult {
 };
 
 /// The PMD budget of `pmd` over `span` → margin → Q → BER (pam_ber of the PMD's modulation).
-/// Throws InputError when `lane_modulation` differs from the PMD's.
+/// Throws InputError ("LinkRequest.modulation", …) when `lane_modulation` differs from the PMD's.
 OpticalHopResult evaluate_optical_hop(const transceivers::IeeePmd &pmd, const OpticalSpan &span,
                                       Modulation lane_modulation);
 

@@ -14,6 +14,14 @@ std::string jnum(double v) { return json_number(v); }
 std::string jopt(const std::optional<double> &v) { return v ? jnum(*v) : "null"; }
 std::string jstr(const std::string &s) { return json_string(s); }
 
+// The link's lanes: the power model's count, else the request's when it names one (> 0), else
+// null — not known without a module build at this rate, and 0 would read as a count.
+std::string lanes_json(const LinkReport &r) {
+  if (r.power)
+    return std::to_string(r.power->lanes);
+  return r.request.lanes > 0 ? std::to_string(r.request.lanes) : "null";
+}
+
 std::string body(const LinkReport &r) {
   const auto &l = r.lane;
   const auto &s = r.summary;
@@ -28,7 +36,7 @@ std::string body(const LinkReport &r) {
     << ",\"frame_loss_ratio\":" << jnum(s.frame_loss_ratio)
     << ",\"margin_db\":" << jnum(s.margin_db) << ",\"feasible\":" << (s.feasible ? "true" : "false")
     << ",\"limited_by\":" << jstr(r.limited_by) << ",\"rate_class\":" << jstr(r.rate_class)
-    << ",\"lanes\":" << (r.power ? r.power->lanes : 0)
+    << ",\"lanes\":" << lanes_json(r)
     << ",\"power_w\":" << jopt(r.power ? std::optional(r.power->power_w) : std::nullopt)
     << ",\"energy_pj_per_bit\":"
     << jopt(r.power ? std::optional(r.power->energy_pj_per_bit) : std::nullopt)

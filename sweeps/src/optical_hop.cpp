@@ -19,9 +19,9 @@ double pmd_reference_ber(const transceivers::IeeePmd &pmd) {
 OpticalHopResult evaluate_optical_hop(const transceivers::IeeePmd &pmd, const OpticalSpan &span,
                                       Modulation lane_modulation) {
   if (lane_modulation.levels != pmd.levels)
-    throw InputError("--modulation", "the optical PMD " + pmd.name + " runs " +
-                                         Modulation{pmd.levels}.name() + ", not " +
-                                         lane_modulation.name());
+    throw InputError("LinkRequest.modulation", "the optical PMD " + pmd.name + " runs " +
+                                                   Modulation{pmd.levels}.name() + ", not " +
+                                                   lane_modulation.name());
   const transceivers::PmdBudget b =
       transceivers::evaluate_pmd_budget(pmd, span.length_m, span.extra_loss_db);
   OpticalHopResult r;

@@ -37,7 +37,7 @@ std::string terminal_for(const std::filesystem::path &output, const PlotSpec &sp
     return "svg" + size + " noenhanced font 'sans,12' background rgb 'white'";
   if (ext == ".png")
     return "pngcairo" + size + " noenhanced font 'sans,10'";
-  throw InputError("--plot '" + output.string() + "'",
+  throw InputError("render_plot output '" + output.string() + "'",
                    "unsupported plot format '" + ext + "'; accepted: .svg, .png");
 }
 
@@ -81,7 +81,7 @@ std::string gnuplot_script(const PlotSpec &spec, const std::filesystem::path &ou
     drawn.push_back(i);
   }
   if (drawn.empty())
-    throw InputError("--plot '" + output.string() + "'",
+    throw InputError("render_plot output '" + output.string() + "'",
                      "'" + spec.title + "' has no point to draw");
   os << "plot ";
   for (std::size_t j = 0; j < drawn.size(); ++j) {
@@ -98,7 +98,7 @@ std::string gnuplot_script(const PlotSpec &spec, const std::filesystem::path &ou
 }
 
 void render_plot(const PlotSpec &spec, const std::filesystem::path &output) {
-  const std::string where = "--plot '" + output.string() + "'";
+  const std::string where = "render_plot output '" + output.string() + "'";
   const auto dir = output.parent_path().empty() ? std::filesystem::path(".") : output.parent_path();
   std::string base = output.filename().string(); // built in steps: GCC 12 -Wrestrict false
   base.insert(0, 1, '.');                        // positive on "." + string + "…"

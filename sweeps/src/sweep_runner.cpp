@@ -37,7 +37,7 @@ void start_threads(std::vector<std::thread> &pool, unsigned count,
     for (auto &t : pool)
       t.join();
     pool.clear();
-    throw InputError("--threads",
+    throw InputError("SweepOptions.threads",
                      "the system refused to start thread " + std::to_string(started + 1) + " of " +
                          std::to_string(count + 1) + " (" + e.what() + "); accepted: 1 to " +
                          std::to_string(kMaxThreads) + ", as many as the system allows");

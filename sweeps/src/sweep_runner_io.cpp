@@ -200,13 +200,13 @@ std::vector<std::string> sweep_header(const SweepSpec &spec, const Evaluator &ev
 
 void check_sweep_options(const SweepOptions &o) {
   if (o.shard_count < 1 || o.shard_index < 1 || o.shard_index > o.shard_count)
-    throw InputError("--shard", "K/N needs 1 ≤ K ≤ N");
+    throw InputError("SweepOptions.shard", "K/N needs 1 ≤ K ≤ N");
   if (o.threads < 1 || o.threads > kMaxThreads)
-    throw InputError("--threads " + std::to_string(o.threads),
+    throw InputError("SweepOptions.threads " + std::to_string(o.threads),
                      "accepted: 1 to " + std::to_string(kMaxThreads));
   check_output_path(o.output, "-o");
   if (o.resume && (o.output.empty() || o.output == "-"))
-    throw InputError("--resume", "needs an output file (-o OUT.csv)");
+    throw InputError("SweepOptions.resume", "needs an output file (-o OUT.csv)");
 }
 
 // ---- SweepRows --------------------------------------------------------------------------------
@@ -381,10 +381,11 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       const std::string side = o.output + ".json";
       if (detail::json_field(side, "spec_hash") != hash ||
           detail::json_field(side, "shard") != shard)
-        throw InputError("--resume",
-                         o.output + " exists, " + partial_ + " does not, and " + side +
-                             " does not record this sweep (spec_hash " + hash + ", shard " + shard +
-                             "); not overwriting it: run without --resume to run the sweep again");
+        throw InputError(
+            "SweepOptions.resume",
+            o.output + " exists, " + partial_ + " does not, and " + side +
+                " does not record this sweep (spec_hash " + hash + ", shard " + shard +
+                "); not overwriting it: run without SweepOptions.resume to run the sweep again");
       complete_ = true;
       resumed_ = shard_points_;
       todo_count_ = 0;
@@ -402,7 +403,7 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
                                        ", " + spec.file.string() + " now gives " + hash +
                                        ": an axis, a value, a fixed key or the evaluator "
                                        "changed); not resuming: restore the spec, or run "
-                                       "without --resume to start over");
+                                       "without SweepOptions.resume to start over");
       const auto lines = detail::read_complete_lines(partial_, false); // cut once checked
       if (!lines.empty() && lines.front() != header_line)
         throw InputError(partial_ + ":1", "header differs from this sweep's (accepted: '" +
@@ -441,7 +442,7 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
           throw InputError(where, "point " + std::to_string(pt) +
                                       ": its axis values are not this spec's (expected '" + prefix +
                                       "'); not resuming: restore the spec, or run "
-                                      "without --resume to start over");
+                                      "without SweepOptions.resume to start over");
         ascending = ascending && pt > last;
         last = pt;
         at.emplace_back(p, i + 1);
@@ -480,9 +481,10 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
     } else {
       // An interrupted run's rows (hours of work, perhaps) are never overwritten by a fresh start.
       if (!o.resume && std::filesystem::exists(partial_))
-        throw InputError("-o '" + o.output + "'",
-                         "an interrupted run left " + partial_ +
-                             "; accepted: --resume to continue it, or delete it to start over");
+        throw InputError(
+            "-o '" + o.output + "'",
+            "an interrupted run left " + partial_ +
+                "; accepted: SweepOptions.resume to continue it, or delete it to start over");
       sink_ = std::fopen(partial_.c_str(), "wb");
       if (sink_)
         std::fprintf(sink_, "%s\n", header_line.c_str());
@@ -663,7 +665,7 @@ SweepSummary SweepWriter::finish(double seconds) {
   sink_ = nullptr;
   if (write_failed_ || !closed)
     throw InputError(partial_, "write failed (disk full?); the rows written so far are kept "
-                               "for --resume");
+                               "for SweepOptions.resume");
   if (in_order_) {
     // Rows in point order, the header first: OUT.partial is OUT (renamed atomically).
     std::filesystem::rename(partial_, options_.output);

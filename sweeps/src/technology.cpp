@@ -111,7 +111,7 @@ std::string technology_family(const std::string &name) {
 Technology make_technology(const std::string &name, double length_m,
                            const std::vector<std::string> &sets, std::string_view rate_class) {
   if (!(length_m >= 0))
-    throw InputError("--length", "must be >= 0 m");
+    throw InputError("LinkRequest.length_m", "must be >= 0 m");
   ParamSet p = catalog().entry(name, "technology");
   Technology t;
   t.name = name;
@@ -119,10 +119,10 @@ Technology make_technology(const std::string &name, double length_m,
   for (const auto &s : sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw InputError("--set '" + s + "'", "expected key=value");
+      throw InputError("LinkRequest.sets '" + s + "'", "expected key=value");
     const std::string key = s.substr(0, eq), value = s.substr(eq + 1);
     if (key.rfind("serdes.", 0) == 0) {
-      t.serdes_overrides.set(key.substr(7), value, "--set '" + s + "'");
+      t.serdes_overrides.set(key.substr(7), value, "LinkRequest.sets '" + s + "'");
       continue;
     }
     // Keys every technology takes even when its entry leaves them to their defaults.
@@ -138,11 +138,11 @@ Technology make_technology(const std::string &name, double length_m,
       for (const char *k : {"rates", "com_min", "next_icn", "next_delay"})
         if (!p.has(k))
           known += std::string(", ") + k;
-      throw InputError("--set '" + s + "'", "technology '" + name + "' has no key '" + key +
-                                                "'; accepted: " + known +
-                                                ", pmd_25G..pmd_400G, serdes.KEY");
+      throw InputError("LinkRequest.sets '" + s + "'", "technology '" + name + "' has no key '" +
+                                                           key + "'; accepted: " + known +
+                                                           ", pmd_25G..pmd_400G, serdes.KEY");
     }
-    p.set(key, value, "--set '" + s + "'");
+    p.set(key, value, "LinkRequest.sets '" + s + "'");
   }
   // Per-rate keys (host_25G …) stand in for their base key at that rate unless it was set.
   if (!rate_class.empty()) {
@@ -237,10 +237,10 @@ Technology make_technology(const std::string &name, double length_m,
       const std::string key = s.substr(0, s.find('='));
       if (key.rfind("serdes.", 0) != 0 &&
           std::find(unused.begin(), unused.end(), key) != unused.end())
-        t.warnings.push_back("--set '" + s + "' has no effect at " + std::string(rate_class) +
-                             ": nothing of technology '" + name + "' uses '" + key +
-                             "' there (a per-rate key such as host_" + std::string(rate_class) +
-                             " may replace the key that does)");
+        t.warnings.push_back("LinkRequest.sets '" + s + "' has no effect at " +
+                             std::string(rate_class) + ": nothing of technology '" + name +
+                             "' uses '" + key + "' there (a per-rate key such as host_" +
+                             std::string(rate_class) + " may replace the key that does)");
     }
   }
   return t;
@@ -264,9 +264,9 @@ std::string technology_rate_class(const Technology &tech, const LaneRate &lane) 
     return ""; // an explicit rate on a copper technology without a rate list
   char what[64];
   std::snprintf(what, sizeof what, "%.6g Gb/s", lane.line_rate_bps / 1e9);
-  throw InputError("--rate", "technology '" + tech.name + "' cannot run " +
-                                 (cls.empty() ? std::string(what) : cls) + " (it runs " +
-                                 join_list(tech.rates) + ")");
+  throw InputError("LinkRequest.rate", "technology '" + tech.name + "' cannot run " +
+                                           (cls.empty() ? std::string(what) : cls) + " (it runs " +
+                                           join_list(tech.rates) + ")");
 }
 
 } // namespace linkphy::sweeps

@@ -29,6 +29,21 @@ TEST_CASE("linkphy link prints the DESIGN.md report keys", "[cli][link]") {
   CHECK(r.out.find("\"kind\":\"twinax\"") != std::string::npos);
 }
 
+TEST_CASE("linkphy link prints null lanes when no module build gives a count", "[cli][link]") {
+  // dac has no module build at 400G (no SerDes power entry above 256 Gb/s): no power model, so
+  // no lane count either; it used to print "lanes":0.
+  const auto r = run({"link", "--tech", "dac", "--rate", "400G", "--length", "1m"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("\"lanes\":null,\"power_w\":null,") != std::string::npos);
+  CHECK(r.out.find("\"lanes\":0") == std::string::npos);
+  // The text form says the power (and so its lanes) is not modelled.
+  const auto text =
+      run({"link", "--tech", "dac", "--rate", "400G", "--length", "1m", "--format", "text"});
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("power           not modelled at this rate (see warnings)") !=
+        std::string::npos);
+}
+
 TEST_CASE("linkphy link text form and analytic fidelity", "[cli][link]") {
   const auto r = run({"link", "--tech", "pcb", "--length", "10in", "--rate", "50G", "--fidelity",
                       "analytic", "--format", "text"});

@@ -243,3 +243,38 @@ TEST_CASE("link --config: the file's [set] keys are those of the technology --te
   // An unknown --tech is the option's fault, not the file's [set] entry's.
   CHECK(has(refusal("set-tech-unknown", no_tech, "--tech nope"), "linkphy: --tech"));
 }
+
+TEST_CASE("link --config: a --rate the file's modulation cannot carry names the file's modulation "
+          "key at its line and the option",
+          "[cli][link][config][bad-input]") {
+  // The rate is the command line's, the modulation the file's: both are named, the file's key at
+  // its FILE:LINE (it used to say only "--rate: … the modulation given is NRZ").
+  const std::string err = refusal(
+      "mod-vs-rate", "tech = \"dac\"\nlength = \"2 m\"\nrate = \"100G\"\nmodulation = \"NRZ\"\n",
+      "--rate '106.25 Gb/s PAM4'");
+  const std::string tail = "/link.toml:4: key 'modulation': 'NRZ' cannot carry --rate '106.25 "
+                           "Gb/s PAM4' ('106.25 Gb/s PAM4' names PAM4 but the modulation given is "
+                           "NRZ); accepted: a rate that NRZ carries, or --modulation to replace "
+                           "the file's\n";
+  CHECK(err.rfind("linkphy: /", 0) == 0);
+  CHECK(err.size() > tail.size());
+  CHECK(err.compare(err.size() - tail.size(), tail.size(), tail) == 0);
+  // The file's rate and a --modulation that cannot carry it: the file's rate key and the option.
+  const std::string rate_err =
+      refusal("rate-vs-mod", "tech = \"dac\"\nlength = \"2 m\"\nrate = \"106.25 Gb/s PAM4\"\n",
+              "--modulation NRZ");
+  CHECK(has(rate_err, "/link.toml:3: key 'rate': '106.25 Gb/s PAM4' cannot be carried by "
+                      "--modulation 'NRZ' ('106.25 Gb/s PAM4' names PAM4 but the modulation given "
+                      "is NRZ); accepted: a modulation the rate names, or --rate to replace the "
+                      "file's\n"));
+  // --modulation replaces the file's: then nothing disagrees.
+  const auto path = write_config("mod-vs-rate-ok", "tech = \"dac\"\nlength = \"2 m\"\nrate = "
+                                                   "\"100G\"\nmodulation = \"NRZ\"\n");
+  CHECK(run_cli_line("link --config " + path +
+                     " --fidelity analytic --rate '106.25 Gb/s PAM4' --modulation PAM4")
+            .exit_code == 0);
+  // A rate bad with any modulation stays the option's own error.
+  CHECK(has(refusal("mod-vs-bad-rate", "tech = \"dac\"\nlength = \"2 m\"\nmodulation = \"NRZ\"\n",
+                    "--rate 73G"),
+            "linkphy: --rate: unknown lane-rate class '73G'"));
+}

@@ -140,7 +140,8 @@ TEST_CASE("analytic plan: hops with a redriver take the full evaluation", "[anal
 
 TEST_CASE("analytic plan: errors are the full evaluation's", "[analytic]") {
   CHECK_THROWS_WITH(evaluate_link(request("nosuch", "100G", 1)), Catch::Contains("nosuch"));
-  CHECK_THROWS_WITH(evaluate_link(request("dac", "100G", -1)), Catch::Contains("--length"));
+  CHECK_THROWS_WITH(evaluate_link(request("dac", "100G", -1)),
+                    Catch::Contains("LinkRequest.length_m"));
   CHECK_THROWS_WITH(evaluate_link(request("dsp-sr", "400G", 1)), Catch::Contains("400G"));
 }
 

@@ -64,15 +64,41 @@ TEST_CASE("evaluate_link_config names the file's place of a value judged at eval
     // A later entry of the same key (a --set) replaces it: nothing is at fault.
     c.request.sets.push_back("awg=28");
     CHECK(refusal(c).empty());
-    // A bad entry past the file's is named as the option.
+    // A bad entry past the file's (a --set) is named as the request's entry.
     c.request.sets.push_back("connector_zc=-90 ohm");
-    CHECK(starts(refusal(c), "--set 'connector_zc=-90 ohm': spec 'annex93a:"));
+    CHECK(starts(refusal(c), "LinkRequest.sets 'connector_zc=-90 ohm': spec 'annex93a:"));
   }
-  SECTION("a rate the technology cannot run: the file's key, or --rate once dropped") {
+  SECTION("a rate the technology cannot run: the file's key, or LinkRequest.rate once dropped") {
     LinkConfig c = config("rate", "tech = \"dsp-sr\"\nlength = \"2 m\"\nrate = \"400G\"\n");
     CHECK(starts(refusal(c), c.where.at("rate") + ": technology 'dsp-sr' cannot run 400G"));
     linkphy::sweeps::drop_file_key(c, "rate");
-    CHECK(starts(refusal(c), "--rate: technology 'dsp-sr' cannot run 400G"));
+    CHECK(starts(refusal(c), "LinkRequest.rate: technology 'dsp-sr' cannot run 400G"));
+  }
+  SECTION("a rate the file's modulation cannot carry: the file's modulation key and the rate") {
+    LinkConfig c = config("modrate", head + "modulation = \"NRZ\"\n");
+    linkphy::sweeps::drop_file_key(c, "rate"); // the command line's rate
+    c.request.rate = "106.25 Gb/s PAM4";
+    CHECK(refusal(c) == c.where.at("modulation") +
+                            ": 'NRZ' cannot carry LinkRequest.rate '106.25 Gb/s PAM4' ('106.25 "
+                            "Gb/s PAM4' names PAM4 but the modulation given is NRZ); accepted: a "
+                            "rate that NRZ carries, or LinkRequest.modulation to replace the "
+                            "file's");
+    CHECK(c.where.at("modulation").find(":4: key 'modulation'") != std::string::npos);
+    // The other way round: the file's rate, the command line's modulation.
+    LinkConfig r = config("ratemod", "tech = \"dac\"\nlength = \"2 m\"\nrate = \"106.25 Gb/s "
+                                     "PAM4\"\n");
+    linkphy::sweeps::drop_file_key(r, "modulation");
+    r.request.modulation = "NRZ";
+    CHECK(refusal(r) == r.where.at("rate") +
+                            ": '106.25 Gb/s PAM4' cannot be carried by LinkRequest.modulation "
+                            "'NRZ' ('106.25 Gb/s PAM4' names PAM4 but the modulation given is "
+                            "NRZ); accepted: a modulation the rate names, or LinkRequest.rate to "
+                            "replace the file's");
+    // The technology refusing a rate the modulation carries stays the rate's.
+    c.request.tech = "dsp-sr";
+    c.request.rate = "400G";
+    c.request.modulation = "PAM4";
+    CHECK(starts(refusal(c), "LinkRequest.rate: technology 'dsp-sr' cannot run 400G"));
   }
   SECTION("a channel spec naming a material no catalog has") {
     LinkConfig c = config("material", head + "channels = [\"twinax:awg=28,length=1m\",\n"

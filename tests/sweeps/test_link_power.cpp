@@ -65,15 +65,21 @@ TEST_CASE("link power: a rate without part models is null with a warning", "[lin
   }));
   const std::string json = link_report_json(r);
   CHECK(json.find("\"power_w\":null") != std::string::npos);
+  // The lane count is not known without a module build either: null, not 0 (a count of none).
+  CHECK(json.find("\"lanes\":null") != std::string::npos);
+  // A count the request names is known.
+  LinkRequest eight = request("dac", 1, "400G");
+  eight.lanes = 8;
+  CHECK(link_report_json(evaluate_link(eight)).find("\"lanes\":8,") != std::string::npos);
 }
 
 TEST_CASE("link power bad input: lanes and ambient out of range", "[link][power][bad-input]") {
   LinkRequest q = request("dac", 1, "100G");
   q.lanes = 2000;
-  CHECK_THROWS_WITH(evaluate_link(q), Catch::Contains("--lanes"));
+  CHECK_THROWS_WITH(evaluate_link(q), Catch::Contains("LinkRequest.lanes"));
   q.lanes = 0;
   q.ambient_k = 500;
-  CHECK_THROWS_WITH(evaluate_link(q), Catch::Contains("--ambient"));
+  CHECK_THROWS_WITH(evaluate_link(q), Catch::Contains("LinkRequest.ambient_k"));
 }
 
 TEST_CASE("link power: a channel beyond the host SerDes' reach warns with losses to 0.1 dB",

@@ -29,7 +29,7 @@ TEST_CASE("a link request's stage temperature is checked as the CLI checks it",
   // 100 K is inside copper's resistivity law (> 51 K) and used to evaluate silently, out of the
   // range every other entry point accepts.
   CHECK_THROWS_AS(evaluate_link(dac_at(100.0)), InputError);
-  CHECK_THROWS_WITH(evaluate_link(dac_at(100.0)), Catch::Contains("--temperature") &&
+  CHECK_THROWS_WITH(evaluate_link(dac_at(100.0)), Catch::Contains("LinkRequest.temperature_k") &&
                                                       Catch::Contains("200 K to 450 K") &&
                                                       Catch::Contains("got 100 K"));
   CHECK_THROWS_WITH(evaluate_link(dac_at(500.0)), Catch::Contains("got 500 K"));

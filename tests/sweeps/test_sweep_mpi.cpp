@@ -211,6 +211,18 @@ TEST_CASE("bad specs and failing points under mpirun: one line, no output", "[sw
   }
   check("late.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = [" + values + "]\n",
         ":4: key 'snr': '30' has no unit");
+  // A set entry the library refuses names the request's field (LinkRequest.sets '…'); rank 0's
+  // line names the option, as the serial sweep's does (sweeps/cli/option_names.hpp).
+  const auto spec = write_file(dir, "set.toml",
+                               "[sweep]\nevaluator = \"link\"\n[axes]\ntech = [\"dac\"]\n"
+                               "length = [\"1 m\"]\nrate = [\"100G\"]\nfidelity = [\"analytic\"]\n"
+                               "set = [\"serdes.foo=1\"]\n");
+  const auto r = mpirun(2, {"sweep", spec.string(), "-q", "-o", (dir / "set.csv").string()});
+  INFO(r.err);
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("linkphy: --set 'serdes.foo=1': key 'foo': unknown "
+                                              "key; accepted: source,"));
+  CHECK_THAT(r.err, !Catch::Matchers::Contains("LinkRequest"));
   fs::remove_all(dir);
 }
 

@@ -62,5 +62,5 @@ TEST_CASE("SweepRows formats a point as the header describes", "[sweep]") {
   CHECK_THROWS_AS(check_sweep_options(bad), InputError);
   bad = {};
   bad.resume = true; // without an output file
-  CHECK_THROWS_WITH(check_sweep_options(bad), Catch::Matchers::Contains("--resume"));
+  CHECK_THROWS_WITH(check_sweep_options(bad), Catch::Matchers::Contains("SweepOptions.resume"));
 }

@@ -203,7 +203,7 @@ TEST_CASE("lane rates: each technology runs its classes and refuses others in on
     FAIL("dsp-sr ran 400G");
   } catch (const InputError &e) {
     CHECK(std::string(e.what()) ==
-          "--rate: technology 'dsp-sr' cannot run 400G (it runs 25G, 50G, 100G)");
+          "LinkRequest.rate: technology 'dsp-sr' cannot run 400G (it runs 25G, 50G, 100G)");
   }
   CHECK_THROWS_WITH(run("lpo", 100, "25G"), Catch::Contains("cannot run 25G"));
   CHECK_THROWS_WITH(run("dac", 1, "100G", Fidelity::analytic, {"rates=25G,50G"}),

@@ -455,7 +455,7 @@ ComTable find_com_table(const std::string &path_or_name) {
         if (e.path().extension() == ".toml")
           names.push_back(e.path().stem().string());
     const std::string known = join_list(names);
-    throw InputError("--config '" + path_or_name + "'",
+    throw InputError("find_com_table '" + path_or_name + "'",
                      "no such file and no shipped COM table of that name; accepted: a COM table "
                      ".toml file or a shipped name: " +
                          known);

@@ -42,7 +42,7 @@ SerdesClass find_serdes(const std::string &name, const ParamSet &overrides,
   try {
     s.table = find_com_table(p.text(key));
   } catch (const InputError &e) {
-    if (e.where().rfind("--config '", 0) != 0)
+    if (e.where().rfind("find_com_table '", 0) != 0)
       throw;
     throw InputError(p.where_key(key), e.detail()); // the key that named it, not `com --config`
   }

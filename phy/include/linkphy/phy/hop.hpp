@@ -87,8 +87,10 @@ MonteCarloResult evaluate_hop_montecarlo(const HopResult &hop, std::uint64_t sym
                                          std::uint64_t seed = 1);
 
 /// Magnitude in dB (−20·log10|h|) at `f0_hz`, linear interpolation; the last value beyond.
-/// `f_hz` (Hz, ascending; order not checked), non-empty and as many as `h`, `f0_hz` (Hz, finite;
-/// below f_hz[1] the first segment is extended): InputError ("il_at_db", …) otherwise.
+/// `f_hz` (Hz, finite, strictly ascending; checked once on entry, O(n): InputError
+/// "il_at_db f_hz[K]: …" at the first index K out of order), non-empty and as many as `h`, `f0_hz`
+/// (Hz, finite; below f_hz[1] the first segment is extended): InputError ("il_at_db", …)
+/// otherwise.
 double il_at_db(std::span<const double> f_hz, std::span<const com::Complex> h, double f0_hz);
 
 } // namespace linkphy

@@ -21,7 +21,8 @@ namespace linkphy {
 /// 'extrap_cubic_to_dc_linear_to_inf' policies). DC and the last point are made real (93A-24
 /// needs a real impulse response). `f_hz` (Hz, ascending) must hold ≥ 10 points, as many as `h`;
 /// `df_hz` (Hz) finite and > 0; `n_out` 2 to kMaxFftGridPoints (fft.hpp, 2^22). InputError
-/// ("transfer function", …) otherwise.
+/// ("transfer function", …) otherwise; `f_hz` not finite and strictly ascending: InputError
+/// "resample_transfer f_hz[K]: …" at the first index K out of order (checked once on entry, O(n)).
 std::vector<std::complex<double>> resample_transfer(std::span<const double> f_hz,
                                                     std::span<const std::complex<double>> h,
                                                     double df_hz, std::size_t n_out);

@@ -109,7 +109,8 @@ struct CrossoverStudy {
   std::vector<std::string> warnings; ///< e.g. a technology listed against its catalog family
 
   /// Where each of base.catalogs came from, in the same order: the text as given ("KIND=FILE",
-  /// FILE as written) and its place ("FILE:LINE: key 'catalogs'" or "--catalog").
+  /// FILE as written) and its place ("FILE:LINE: key 'catalogs'" or "read_crossover_study
+  /// catalogs" for those given outside the file).
   struct CatalogSource {
     std::string given, where;
   };
@@ -139,7 +140,9 @@ struct CrossoverRow {
 
 /// Crossover at every rate of the study (rates run on up to `threads` threads, ≥ 1; 0 runs as 1,
 /// never more than the rates). Throws InputError on unknown rates/technologies, an empty copper or
-/// optical list, or the cost criterion (no prices catalogued).
+/// optical list, or the cost criterion (no prices catalogued). A study without a file names its
+/// fields as link_eval.hpp "Names in errors" does: "CrossoverStudy.rates" (a bad rate),
+/// "CrossoverStudy.criterion cost".
 std::vector<CrossoverRow> find_crossovers(const CrossoverStudy &s, const CrossoverModel &m,
                                           unsigned threads = 1);
 

@@ -25,7 +25,8 @@ namespace linkphy::sweeps {
 /// catalog that is malformed, missing, has an unknown key or breaks a technology of the study.
 /// `catalogs`: user channel catalogs "KIND=FILE" given outside the file (`--catalog`; FILE as
 /// given, relative to the working directory), loaded after the study's own `catalogs` (a later
-/// entry of the same name overrides an earlier one key by key); errors name "--catalog".
+/// entry of the same name overrides an earlier one key by key); errors name "read_crossover_study
+/// catalogs" (`linkphy crossover` prints "--catalog"; sweeps/cli/option_names.hpp).
 CrossoverStudy read_crossover_study(const std::filesystem::path &file,
                                     const std::vector<std::string> &catalogs = {});
 

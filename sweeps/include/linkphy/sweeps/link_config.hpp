@@ -68,9 +68,16 @@ void drop_file_key(LinkConfig &cfg, const std::string &key);
 /// material no catalog defines) and the [set] entries judged only when the technology's stages
 /// are built (e.g. set.awg = 99, a twinax gauge out of range). Such a [set] entry is found by
 /// building the technology's stages without it (analytic evaluations without power; only on this
-/// error path); an entry of request.sets past the file's (a --set) is named "--set 'KEY=VALUE'".
-/// Other InputErrors propagate unchanged. The report is evaluate_link's, except that its warnings
-/// about a [set] entry of the file ("--set 'KEY=VALUE' has no effect …") name the entry's place.
+/// error path); an entry of request.sets past the file's (a --set) is named
+/// "LinkRequest.sets 'KEY=VALUE'". A rate the command line gave (the file's `rate` dropped) that
+/// the file's `modulation` cannot carry but another modulation can ("106.25 Gb/s PAM4" with
+/// modulation = "NRZ") is blamed on the file's modulation: "FILE:LINE: key 'modulation': 'NRZ'
+/// cannot carry LinkRequest.rate '106.25 Gb/s PAM4' (…); accepted: …"; the other way round (the
+/// file's rate, the command line's modulation) the file's rate key: "FILE:LINE: key 'rate':
+/// '106.25 Gb/s PAM4' cannot be carried by LinkRequest.modulation 'NRZ' (…)". Other InputErrors
+/// propagate unchanged (named as link_eval.hpp "Names in errors"). The report is evaluate_link's,
+/// except that its warnings about a [set] entry of the file ("LinkRequest.sets 'KEY=VALUE' has no
+/// effect …") name the entry's place.
 LinkReport evaluate_link_config(const LinkConfig &cfg);
 
 /// Accepted top-level keys.

@@ -21,6 +21,18 @@ enum class Fidelity { analytic, statistical, montecarlo };
 Fidelity parse_fidelity(const std::string &text, const std::string &where = "--fidelity");
 std::string to_string(Fidelity f);
 
+/// Names in errors: an InputError (phy/error.hpp) that a field of the request caused names it in
+/// where() as "LinkRequest.FIELD" (the member's name, unit suffix included): "LinkRequest.rate",
+/// "LinkRequest.modulation", "LinkRequest.length_m", "LinkRequest.temperature_k",
+/// "LinkRequest.ber_target", "LinkRequest.mc_symbols", "LinkRequest.search_threads",
+/// "LinkRequest.lanes", "LinkRequest.ambient_k", "LinkRequest.channels", and an element of a list
+/// with its value quoted: "LinkRequest.sets 'awg=99'". make_technology and technology_rate_class
+/// (technology.hpp) name their arguments after the fields they take (length_m, sets, rate). A
+/// stage spec's own errors keep the spec's place ("spec 'twinax:…': key 'awg'"). Warnings about a
+/// set entry start with its name too ("LinkRequest.sets 'host_length=3in' has no effect at …").
+/// The `linkphy` CLI prints these as the options that set the fields (--rate, --set 'awg=99'),
+/// in one place (sweeps/cli/option_names.hpp); link_config.hpp as the file's FILE:LINE and key.
+/// (Before 2026-12 the library named the CLI options here: "--rate", "--set 'k=v'", …)
 struct LinkRequest {
   std::string tech = "dac";
   double length_m = 1;                   ///< link length, m (≥ 0)
@@ -123,7 +135,9 @@ LinkReport evaluate_link(const LinkRequest &request);
 /// and for callers that change catalogs under a running process. Thread-safe.
 void clear_analytic_plans();
 
-/// The report as JSON (DESIGN.md §6 keys plus com_db, eye_height_mv, fidelity, warnings).
+/// The report as JSON (DESIGN.md §6 keys plus com_db, eye_height_mv, fidelity, warnings). A number
+/// that is not known is null: power_w, heat_w, energy_pj_per_bit and lanes without a power model
+/// at this rate (lanes is then the request's when it names one, > 0).
 std::string link_report_json(const LinkReport &r);
 /// The same as aligned text.
 std::string link_report_text(const LinkReport &r);

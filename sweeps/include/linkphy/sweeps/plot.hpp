@@ -40,7 +40,7 @@ std::string gnuplot_script(const PlotSpec &spec, const std::filesystem::path &ou
 /// Renders `spec` to `output` (.svg or .png). The gnuplot program is `gnuplot` on PATH, or the
 /// environment variable LINKPHY_GNUPLOT when set. Throws InputError for another extension, a plot
 /// without points, a missing gnuplot (naming the Debian package gnuplot-nox), or a gnuplot failure
-/// (its first error line).
+/// (its first error line); where() "render_plot output 'PATH'" (gnuplot_script the same).
 void render_plot(const PlotSpec &spec, const std::filesystem::path &output);
 
 } // namespace linkphy::sweeps

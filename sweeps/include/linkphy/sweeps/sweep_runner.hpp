@@ -29,21 +29,24 @@ inline constexpr unsigned kMaxThreads = 1024;
 
 /// Starts `count` threads running `body` into `pool`. If the system refuses one
 /// (std::system_error), calls `stop` (which must make the started ones return), joins them and
-/// throws InputError naming --threads. `count` is not checked here (0 starts none; callers keep
-/// it within kMaxThreads).
+/// throws InputError naming SweepOptions.threads. `count` is not checked here (0 starts none;
+/// callers keep it within kMaxThreads).
 void start_threads(std::vector<std::thread> &pool, unsigned count,
                    const std::function<void()> &body, const std::function<void()> &stop);
 
-/// check_sweep_options' checks are given per member (InputError naming the option).
+/// check_sweep_options' checks are given per member (InputError naming the member as
+/// "SweepOptions.FIELD", as link_eval.hpp "Names in errors"; `linkphy sweep` prints the options).
 struct SweepOptions {
   /// CSV path; empty or "-" streams unsorted rows to stdout. Otherwise check_output_path: a
   /// directory, a symbolic link, a device, FIFO or socket, or a missing parent directory is
   /// refused ("-o 'PATH': ...").
   std::string output;
-  unsigned threads = 1; ///< worker threads (per process), 1 to kMaxThreads ("--threads N ...")
-  bool resume = false; ///< continue OUT.partial (requires output: "--resume: needs an output file")
-  int shard_index = 1; ///< K of --shard K/N, 1 ≤ K ≤ N ("--shard: K/N needs 1 ≤ K ≤ N")
-  int shard_count = 1; ///< N of --shard K/N, ≥ 1
+  /// worker threads (per process), 1 to kMaxThreads ("SweepOptions.threads N: accepted: …")
+  unsigned threads = 1;
+  /// continue OUT.partial (requires output: "SweepOptions.resume: needs an output file")
+  bool resume = false;
+  int shard_index = 1; ///< K of --shard K/N, 1 ≤ K ≤ N ("SweepOptions.shard: K/N needs 1 ≤ K ≤ N")
+  int shard_count = 1;   ///< N of --shard K/N, ≥ 1
   bool progress = false; ///< draw a progress bar on stderr
   /// Progress as log lines on stderr (each 10 % once the run has lasted 10 s, or each minute):
   /// for batch jobs whose stderr is not a terminal.
@@ -211,7 +214,7 @@ private:
 void keep_freed_memory();
 
 /// Throws InputError for options no backend accepts (shard K/N out of range, threads outside 1
-/// to kMaxThreads, a bad output path, --resume without an output file).
+/// to kMaxThreads, a bad output path, resume without an output file), named as SweepOptions above.
 void check_sweep_options(const SweepOptions &options);
 
 /// Runs the sweep on `options.threads` threads. Throws InputError on bad input (nothing is left

@@ -48,7 +48,7 @@ struct Technology {
   std::string module;            ///< module build name (key `module`; "" for none: pcb, backplane)
   std::vector<TechnologyHop> hops;
   ParamSet serdes_overrides; ///< from `serdes.KEY=value` sets
-  /// Notes for the report, e.g. a `--set` key that nothing uses at this lane-rate class.
+  /// Notes for the report, e.g. a set key that nothing uses at this lane-rate class.
   std::vector<std::string> warnings;
   double length_min_m = 0.01; ///< reach search range, m (> 0)
   double length_max_m = 10;   ///< m (> length_min_m)
@@ -91,7 +91,10 @@ std::string technology_family(const std::string &name);
 /// goes to the SerDes class) applied. With a lane-rate class `rate_class` ("25G" …), an entry key
 /// KEY_RATE (e.g. host_25G: that generation's standard host board) stands in for KEY when the
 /// entry has KEY and KEY itself is not in `sets`. Throws InputError for an unknown name (listing
-/// the known ones), a set of an unknown key, a malformed set, or an unresolved `{key}`.
+/// the known ones), a set of an unknown key, a malformed set, or an unresolved `{key}`. Named as
+/// the LinkRequest fields they come from (link_eval.hpp "Names in errors"): "LinkRequest.length_m"
+/// for a negative length, "LinkRequest.sets 'KEY=VALUE'" for a set entry (also the start of the
+/// warning about a set key nothing uses at `rate_class`).
 Technology make_technology(const std::string &name, double length_m,
                            const std::vector<std::string> &sets = {},
                            std::string_view rate_class = {});
@@ -99,7 +102,7 @@ Technology make_technology(const std::string &name, double length_m,
 /// The lane-rate class of `lane` that `tech` runs: its name when it is a class ("100G"), else the
 /// class of the same line rate (±1 %); for technologies without optics and without a `rates` key
 /// an explicit rate outside the classes is accepted and "" returned. Throws InputError
-/// `--rate: technology 'dsp-sr' cannot run 400G (it runs 25G, 50G, 100G)` otherwise.
+/// `LinkRequest.rate: technology 'dsp-sr' cannot run 400G (it runs 25G, 50G, 100G)` otherwise.
 std::string technology_rate_class(const Technology &tech, const LaneRate &lane);
 
 } // namespace linkphy::sweeps

@@ -87,8 +87,8 @@ ComTable load_com_table(const std::filesystem::path &file);
 std::filesystem::path com_catalog_dir();
 
 /// A table by file path (an existing path, or any name ending in .toml), or by name of a shipped
-/// table ("802.3ck-kr"); InputError listing the shipped names otherwise. Shipped tables are parsed
-/// once per process.
+/// table ("802.3ck-kr"); InputError "find_com_table 'NAME': …" listing the shipped names otherwise
+/// (`linkphy com` prints "--config 'NAME'"). Shipped tables are parsed once per process.
 ComTable find_com_table(const std::string &path_or_name);
 
 /// The package of side `side` (0: TX, 1: RX) of `t`: its C_d, L_s, C_b, C_p and segment
