@@ -108,6 +108,29 @@ const CachedStage &stage_network(const std::string &spec, const ElectricalMedium
   return cache.back().stage;
 }
 
+} // namespace
+
+namespace detail {
+ChannelStage hop_stage(const std::string &spec, const ChannelContext &ctx,
+                       double &redriver_peaking_db) {
+  redriver_peaking_db = -1;
+  if (spec.rfind("redriver:", 0) == 0) {
+    const Spec rs = parse_spec(spec);
+    redriver_peaking_db = rs.params.quantity("peaking", Dimension::gain);
+    rs.params.require_range("peaking", redriver_peaking_db, 0, 30, "0 dB to 30 dB");
+    rs.params.reject_unused({"peaking"});
+    return {};
+  }
+  ChannelStage st = make_channel_stage(spec, ctx);
+  if (!st.electrical)
+    throw InputError("spec '" + spec + "'", "is a " + st.family +
+                                                " stage; electrical hops take electrical media "
+                                                "only (optics come with the technology issue)");
+  return st;
+}
+} // namespace detail
+
+namespace {
 Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, const Conditions &cond,
                     const std::string &hop, double baud_bd, const ChannelContext &ctx,
                     std::vector<StageReport> &stages, std::vector<std::string> &warnings,
@@ -117,19 +140,11 @@ Network hop_channel(const std::vector<std::string> &specs, double z_ref_ohm, con
   double f_max = 1.2 * baud_bd;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto &spec = specs[i];
-    if (spec.rfind("redriver:", 0) == 0) {
-      const Spec rs = parse_spec(spec);
-      redriver_peaking_db[i] = rs.params.quantity("peaking", Dimension::gain);
-      rs.params.require_range("peaking", redriver_peaking_db[i], 0, 30, "0 dB to 30 dB");
-      rs.params.reject_unused({"peaking"});
+    ChannelStage st = detail::hop_stage(spec, ctx, redriver_peaking_db[i]);
+    if (redriver_peaking_db[i] >= 0) {
       built.emplace_back();
       continue;
     }
-    ChannelStage st = make_channel_stage(spec, ctx);
-    if (!st.electrical)
-      throw InputError("spec '" + spec + "'", "is a " + st.family +
-                                                  " stage; electrical hops take electrical media "
-                                                  "only (optics come with the technology issue)");
     if (const auto *ts = dynamic_cast<const channels::TouchstoneStage *>(st.electrical.get())) {
       const double f_end = ts->data().freq_hz.back();
       if (f_end < baud_bd / 2)

@@ -51,14 +51,24 @@ public:
   }
   void check_setup(const ParamSet &p) const override {
     const LinkRequest q = request_of(p, {});
-    (void)detail::link_technology(q, q.length_m); // the rate class, the sets' keys
-    for (const auto &c : q.catalogs)              // "KIND=FILE" named by the spec's key
+    for (const auto &c : q.catalogs) // "KIND=FILE" named by the spec's key
       (void)parse_user_catalog(c, p.where_key("catalog"));
     try {
       (void)detail::channel_context(q.catalogs); // each file read and checked once, here
     } catch (const InputError &e) {
       throw InputError(p.where_key("catalog"),
                        (e.where().empty() ? "" : e.where() + ": ") + e.detail());
+    }
+    try {
+      build_stages(q);
+    } catch (const InputError &e) {
+      if (q.sets.empty() || !builds_without_sets(q))
+        throw;
+      // The spec's `set` made the technology or a stage fail: its line. A key the technology
+      // lacks is named by the library as "LinkRequest.sets 'k=v'", which says nothing here.
+      const bool named_set = e.where().rfind("LinkRequest.sets", 0) == 0;
+      throw InputError(p.where_key("set"),
+                       (named_set || e.where().empty() ? "" : e.where() + ": ") + e.detail());
     }
   }
   void prepare(const ParamSet &p) const override {
@@ -79,6 +89,26 @@ public:
   }
 
 private:
+  // The technology (its rate class, the sets' keys) and every stage of its hops built as a point
+  // builds them (each stage's keys and values judged), without evaluating the link.
+  static void build_stages(const LinkRequest &q) {
+    const Technology tech = detail::link_technology(q, q.length_m);
+    const ChannelContext &ctx = detail::channel_context(q.catalogs);
+    double peaking_db = 0;
+    for (const auto &hop : tech.hops)
+      if (hop.kind != HopKind::optical) // as evaluate_link builds an electrical or linear hop
+        for (const auto &spec : hop.stage_specs)
+          (void)detail::hop_stage(spec, ctx, peaking_db);
+  }
+  static bool builds_without_sets(LinkRequest q) {
+    q.sets.clear();
+    try {
+      build_stages(q);
+      return true;
+    } catch (const InputError &) {
+      return false;
+    }
+  }
   static void split_into(const std::optional<std::string> &s, std::vector<std::string> &out) {
     if (!s)
       return;

@@ -75,6 +75,13 @@ com::TwoPort next_aggressor(const std::vector<double> &f_hz, double coupling, do
 /// length_max_m] the technology's catalog entry is built for; empty inside it.
 std::string length_range_warning(const Technology &tech, double length_m);
 
+/// One stage of an electrical hop built from its spec text, its keys and values judged: a
+/// `redriver:peaking=G` (0 dB to 30 dB) sets `redriver_peaking_db` and gives an empty stage (the
+/// hop makes it from the stage before it); any other spec an electrical medium
+/// (make_channel_stage), `redriver_peaking_db` −1. Throws InputError naming the spec.
+ChannelStage hop_stage(const std::string &spec, const ChannelContext &ctx,
+                       double &redriver_peaking_db);
+
 /// The request's technology at `length_m` (≥ 0 m) with its --channel stages (if any) as hop 1.
 Technology link_technology(const LinkRequest &req, double length_m);
 

@@ -324,7 +324,7 @@ void SweepRows::check_setups(const ParamSet &first) const {
     evaluator_.check_setup(first); // the one setup every point shares
     return;
   }
-  constexpr std::uint64_t kMaxCombinations = 10'000; // ≈ 20 µs each (link: make_technology)
+  constexpr std::uint64_t kMaxCombinations = 10'000; // link: ≈ 55 µs each, stages built
   std::uint64_t combinations = 1;
   for (const std::size_t a : axes) {
     const std::uint64_t len = spec_.axes[a].values.size();
@@ -350,7 +350,17 @@ void SweepRows::check_setups(const ParamSet &first) const {
       for (std::size_t k = 0; k < axes.size(); ++k)
         values += (k ? ", " : "") + spec_.axes[axes[k]].key + " = '" +
                   spec_.axes[axes[k]].values[idx[k]] + "'";
-      throw InputError(spec_.axes[axes.front()].where, values + ": " + e.detail());
+      // At the line of the key the evaluator blamed (an axis named by its values, a fixed key
+      // as "FILE:LINE: key 'set'"), else of the first such axis.
+      std::string at = spec_.axes[axes.front()].where;
+      for (const auto &kv : p.values())
+        if (e.where() == p.where_key(kv.first)) {
+          at = e.where();
+          for (const auto &ax : spec_.axes)
+            if (ax.key == kv.first)
+              at = ax.where;
+        }
+      throw InputError(at, values + ": " + e.detail());
     }
   }
 }

@@ -350,6 +350,24 @@ TEST_CASE("a misspelt axis key, a rate a technology cannot run and an unknown --
         "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\ncombine = \"zip\"\n[fixed]\n"
         "length = \"1 m\"\n[axes]\ntech = [\"dac\", \"dsp-lr\"]\nrate = [\"25G\", \"25G\"]\n",
         "zip_rate.toml:8: tech = 'dsp-lr', rate = '25G': technology 'dsp-lr' cannot run 25G");
+  // A `set` in [fixed] is named at its own line, not at the first axis' line (was
+  // "set_fixed.toml:8: tech = 'dac', rate = '100G': technology 'dac' has no key 'foo'").
+  check("set_fixed.toml",
+        head + "set = \"foo=1\"\nlength = \"1 m\"\n[axes]\ntech = [\"dac\"]\nrate = [\"100G\"]\n",
+        "set_fixed.toml:5: key 'set': tech = 'dac', rate = '100G': technology 'dac' has no key "
+        "'foo'");
+  // A `set` value a stage refuses (AWG 99) is found before any point, at the line of the `set`
+  // (was "linkphy: point 1: spec 'twinax:awg=99,length=1 m': …", no file or line).
+  check("set_value_axis.toml",
+        head + "tech = \"dac\"\nrate = \"100G\"\nlength = \"1 m\"\n[axes]\n"
+               "set = [\"awg=28\", \"awg=99\"]\n",
+        "set_value_axis.toml:9: set = 'awg=99': spec 'twinax:awg=99,length=1 m': key 'awg': "
+        "'99' is out of range; accepted: 26 to 34");
+  check("set_value_fixed.toml",
+        head + "tech = \"dac\"\nrate = \"100G\"\nlength = \"1 m\"\nset = \"awg=99\"\n"
+               "[axes]\nber_target = [1e-12, 1e-15]\n",
+        "set_value_fixed.toml:8: key 'set': spec 'twinax:awg=99,length=1 m': key 'awg': '99' is "
+        "out of range; accepted: 26 to 34");
 }
 
 TEST_CASE("sweep -o naming the spec itself is refused and the spec kept",
