@@ -3,6 +3,8 @@
 // give a number from the wrong interval, or NaN, silently).
 #include <catch2/catch.hpp>
 
+#include "../error_where.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/hop.hpp>
 #include <linkphy/phy/pulse_response.hpp>
@@ -12,19 +14,7 @@
 #include <string>
 #include <vector>
 
-using linkphy::InputError;
-
-namespace {
-// where() of what `f` throws, "(no error)" when nothing.
-template <class F> std::string where_of(F f) {
-  try {
-    f();
-  } catch (const InputError &e) {
-    return e.where();
-  }
-  return "(no error)";
-}
-} // namespace
+using linkphy::test::where_of;
 
 TEST_CASE("il_at_db refuses frequencies that do not ascend", "[hop][bad_input]") {
   const std::vector<std::complex<double>> h{{1, 0}, {0.5, 0}, {0.25, 0}, {0.1, 0}};

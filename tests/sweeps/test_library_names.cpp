@@ -3,6 +3,8 @@
 // options: sweeps/cli/option_names.hpp).
 #include <catch2/catch.hpp>
 
+#include "../error_where.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/crossover_study.hpp>
 #include <linkphy/sweeps/plot.hpp>
@@ -12,20 +14,9 @@
 #include <functional>
 #include <string>
 
-using linkphy::InputError;
 using namespace linkphy::sweeps;
 
-namespace {
-// where() of the InputError `f` throws ("(no error)" when it throws none).
-std::string where_of(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const InputError &e) {
-    return e.where();
-  }
-  return "(no error)";
-}
-} // namespace
+using linkphy::test::where_of;
 
 TEST_CASE("sweep options are named SweepOptions.FIELD", "[sweep][bad_input][names]") {
   SweepOptions shard;

@@ -3,6 +3,8 @@
 // make_technology and technology_rate_class.
 #include <catch2/catch.hpp>
 
+#include "../error_where.hpp"
+
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
 #include <linkphy/sweeps/technology.hpp>
@@ -14,6 +16,7 @@ using linkphy::InputError;
 using namespace linkphy::sweeps;
 
 namespace {
+using linkphy::test::where_of;
 
 LinkRequest good() {
   LinkRequest q;
@@ -23,16 +26,6 @@ LinkRequest good() {
   q.fidelity = Fidelity::analytic;
   q.with_power = false;
   return q;
-}
-
-// where() of the InputError `f` throws ("(no error)" when it throws none).
-std::string where_of(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const InputError &e) {
-    return e.where();
-  }
-  return "(no error)";
 }
 
 std::string link_where(const LinkRequest &q) {
