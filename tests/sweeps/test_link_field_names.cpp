@@ -12,7 +12,6 @@
 #include <functional>
 #include <string>
 
-using linkphy::InputError;
 using namespace linkphy::sweeps;
 
 namespace {
