@@ -160,7 +160,7 @@ void check_row_cells(std::string_view line, const std::vector<CellKind> &kinds,
     const CellKind kind = kinds[k];
     if ((kind == CellKind::number && !is_number_cell(cell)) ||
         (kind == CellKind::text && !is_text_cell(cell))) {
-      const std::string name = k < header.size() ? header[k] : std::to_string(k + 1);
+      const std::string name = k < header.size() ? shown(header[k]) : std::to_string(k + 1);
       throw InputError(
           file + ":" + std::to_string(lineno),
           "column '" + name + "': '" + shown(cell) + "' " +

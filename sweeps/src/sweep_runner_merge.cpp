@@ -43,6 +43,8 @@ std::string merge_sweep_files(const std::vector<std::string> &parts, const std::
     std::size_t lineno = 0;
     while (std::getline(in, line)) {
       ++lineno;
+      if (!line.empty() && line.back() == '\r') // CRLF line ends (a shard a Windows tool saved)
+        line.pop_back();
       const std::string where = part + ":" + std::to_string(lineno);
       if (lineno == 1) {
         if (header.empty()) {

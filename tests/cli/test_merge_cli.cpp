@@ -300,6 +300,15 @@ TEST_CASE("merge refuses a shard with a corrupted cell", "[cli][merge][sweep]") 
                   out);
     corrupt(3, "nan"); // as the sweep writes "not available"
     CHECK(merge(parts, out, flag).exit_code == 0);
+    const std::string lf = read_text_file(out);
+    fs::remove(out);
+    INFO("CRLF line ends (a shard a Windows tool saved): read as LF, not a control character");
+    std::string crlf;
+    for (const char c : read_text_file(p2))
+      crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    std::ofstream(p2, std::ios::binary) << crlf;
+    CHECK(merge(parts, out, flag).exit_code == 0);
+    CHECK(read_text_file(out) == lf);
     fs::remove(out);
   }
   fs::remove_all(dir);
