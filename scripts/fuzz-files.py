@@ -43,6 +43,7 @@ file with a repro.sh. The run is deterministic for a given --seed. Exit status 0
 
 import argparse
 import concurrent.futures
+import math
 import os
 import random
 import re
@@ -752,6 +753,86 @@ def mutators_for(kind):
 # was rewritten by something else, and refusing it ("header differs") keeps foreign rows out.
 RESUME_EXPECT = {"empty": "?", "crlf": "?"}
 
+# What the seeds' evaluator (pam, sweeps/src/evaluators.cpp) writes in each of its columns
+# (Evaluator::text_columns): --resume and merge check every cell they copy against it.
+EVALUATOR_COLUMNS = ["modulation", "d_over_sigma", "ser", "ber"]
+TEXT_COLUMNS = {"modulation"}
+NUMBER_CELL = re.compile(rb"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
+
+
+def number_cell_ok(c):
+    """A cell as format_value writes it: a finite number of at most 24 characters, or
+    nan/inf/-inf (sweeps/src/sweep_cells.cpp)."""
+    if c in (b"nan", b"inf", b"-inf"):
+        return True
+    if len(c) > 24 or not NUMBER_CELL.fullmatch(c):
+        return False
+    v = float(c)
+    mantissa = re.split(rb"[eE]", c)[0]
+    # from_chars: out of range above DBL_MAX and below the least subnormal (1e-400 is not 0)
+    return math.isfinite(v) and (v != 0 or not re.search(rb"[1-9]", mantissa))
+
+
+def text_cell_ok(c):
+    """Printable UTF-8 (no control character), plain or quoted as csv_field quotes it."""
+    if c.startswith(b'"'):
+        if len(c) < 2 or not c.endswith(b'"'):
+            return False
+        inner = c[1:-1].replace(b'""', b'"')
+        if b'"' + inner.replace(b'"', b'""') + b'"' != c or not any(x in inner for x in b',"\n\r'):
+            return False
+        c = inner
+    elif b'"' in c:
+        return False
+    try:
+        t = c.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return not any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in t)
+
+
+def csv_cells(line):
+    cells, cur, quoted = [], b"", False
+    for ch in line:
+        ch = bytes([ch])
+        if ch == b'"':
+            quoted = not quoted
+        if ch == b"," and not quoted:
+            cells.append(cur)
+            cur = b""
+        else:
+            cur += ch
+    return cells + [cur]
+
+
+def csv_expect(kind, before, after, expect):
+    """A CSV mutant's expectation from the cells it changed, as --resume and merge check them:
+    "R" when a changed cell is not what the sweep writes in its column (a result cell that is not
+    a number as format_value writes it, text that is not printable UTF-8; for --resume any axis
+    cell changed: the rows' axis cells are compared whole), else the mutator's."""
+    if not isinstance(after, bytes):
+        return expect
+    b, a = before.split(b"\n"), after.split(b"\n")
+    if len(b) != len(a) or not b or b[0] != a[0]:
+        return expect
+    head = [h.decode("utf-8", "replace") for h in csv_cells(b[0])]
+    for lb, la in zip(b[1:], a[1:]):
+        if lb == la or not lb:
+            continue
+        cb, ca = csv_cells(lb), csv_cells(la)
+        if len(cb) != len(ca) or len(ca) != len(head) or la.count(b'"') % 2:
+            continue  # a cell count off: the row check refuses it (the mutator says so)
+        for k in range(1, len(head)):
+            if cb[k] == ca[k]:
+                continue
+            if head[k] in EVALUATOR_COLUMNS:
+                ok = text_cell_ok(ca[k]) if head[k] in TEXT_COLUMNS else number_cell_ok(ca[k])
+            else:  # an axis cell
+                ok = kind != "resume" and text_cell_ok(ca[k])
+            if not ok:
+                return "R"
+    return expect
+
 
 # ---------------------------------------------------------------------------------------------
 PROGRESS = re.compile(r"^linkphy: (sweep|crossover): [0-9]+% ")
@@ -784,8 +865,9 @@ def count_nonfinite(run_dir):
 
 class Everything:
     """A baseline holding every label: merge and sweep --resume copy the cells of a shard or
-    OUT.partial through unread (the axis cells and the point index are checked), so a nan cell
-    in is a nan cell out, not a defect."""
+    OUT.partial after checking each against what the sweep writes in its column, and nan/inf is
+    what it writes for "not available" in a numeric one: a nan cell in is a nan cell out, not a
+    defect (anything else is expected refused: csv_expect)."""
 
     def __ge__(self, other):
         return True
@@ -938,6 +1020,8 @@ def main():
                 d2, name, expect = res
                 if kind == "resume":
                     expect = RESUME_EXPECT.get(name, expect)
+                if kind in ("resume", "merge-csv"):
+                    expect = csv_expect(kind, data, d2, expect)
                 if made >= len(muts) and isinstance(d2, bytes) and rng.random() < 0.3:
                     # a second mutation on top of the first
                     m2 = rng.choice(muts)  # not m again: a value dropped then added is a no-op
@@ -946,6 +1030,8 @@ def main():
                         pair = {expect, res2[2]}
                         e2 = "A" if pair == {"A"} else "R" if pair <= {"R", "A"} else "?"
                         d2, name, expect = res2[0], name + "+" + res2[1], e2
+                        if kind in ("resume", "merge-csv"):
+                            expect = csv_expect(kind, data, d2, expect)
                 made += 1
                 if rng.random() > a.subset:
                     continue

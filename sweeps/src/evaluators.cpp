@@ -23,6 +23,7 @@ public:
   std::vector<std::string> columns() const override {
     return {"fec", "ber_post_fec", "codeword_error_ratio", "frame_loss_ratio"};
   }
+  std::vector<std::string> text_columns() const override { return {"fec"}; }
   std::vector<std::string> accepted_keys() const override {
     return {"ber_pre", "fec", "frame_bits", "fidelity"};
   }
@@ -43,6 +44,7 @@ public:
   std::vector<std::string> columns() const override {
     return {"modulation", "d_over_sigma", "ser", "ber"};
   }
+  std::vector<std::string> text_columns() const override { return {"modulation"}; }
   std::vector<std::string> accepted_keys() const override {
     return {"snr", "modulation", "fidelity"};
   }

@@ -25,6 +25,9 @@ public:
             "power_w",       "limited_by", "energy_pj_per_bit",
             "heat_w"};
   }
+  std::vector<std::string> text_columns() const override { // as fill_row writes them
+    return {"tech", "modulation", "fidelity", "fec", "feasible", "limited_by"};
+  }
   std::vector<std::string> accepted_keys() const override {
     return {"tech", "length", "rate", "modulation", "fidelity", "ber_target", "set", "catalog"};
   }

@@ -1,6 +1,7 @@
 // The two halves every sweep backend shares: SweepRows (point → CSV line) and SweepWriter
 // (OUT.partial, resume, the reorder buffer, renaming or sorting onto OUT, the JSON sidecar).
 // sweep_runner.hpp documents them.
+#include "sweep_cells.hpp"
 #include "sweep_runner_text.hpp"
 
 #include <signal.h>
@@ -421,6 +422,10 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
       // Every row is checked before the file is touched: a corrupted partial is refused whole
       // (rows of another sweep or shard, cut or duplicated rows would end up in OUT).
       const auto cells = static_cast<long long>(rows.header().size());
+      // The result cells as the evaluator writes them (the point and axis cells are compared
+      // whole below): a corrupted cell is not carried into OUT.
+      const auto kinds =
+          detail::cell_kinds(rows.header(), &rows.evaluator(), detail::CellKind::skip);
       std::vector<std::pair<std::uint64_t, std::size_t>> at; // (point, line number)
       at.reserve(lines.size());
       bool ascending = true; // strictly: the rows an ordered run leaves
@@ -453,6 +458,9 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
                                       ": its axis values are not this spec's (expected '" + prefix +
                                       "'); not resuming: restore the spec, or run "
                                       "without SweepOptions.resume to start over");
+        detail::check_row_cells(lines[i], kinds, rows.header(), partial_, i + 1,
+                                "; not resuming: the partial is corrupted (delete it to start "
+                                "over)");
         ascending = ascending && pt > last;
         last = pt;
         at.emplace_back(p, i + 1);

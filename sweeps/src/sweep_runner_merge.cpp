@@ -1,4 +1,5 @@
 // `linkphy merge`: shard outputs joined into one CSV sorted by point (sweep_runner.hpp).
+#include "sweep_cells.hpp"
 #include "sweep_merge_check.hpp"
 #include "sweep_runner_text.hpp"
 
@@ -19,8 +20,10 @@ std::string merge_sweep_files(const std::vector<std::string> &parts, const std::
     throw InputError("merge", "no input files");
   std::string header;
   std::map<long long, std::pair<std::string, std::string>> rows; // point → (row, where)
-  std::string hash, hash_from; // the first sidecar's spec_hash (sweep_spec.hpp) and its file
-  long long header_cells = 0;  // cells of the header row
+  std::string hash, hash_from;      // the first sidecar's spec_hash (sweep_spec.hpp) and its file
+  long long header_cells = 0;       // cells of the header row
+  std::vector<std::string> columns; // the header's names
+  std::vector<detail::CellKind> kinds; // what each column holds (sweep_cells.hpp)
   std::vector<detail::MergeShard> shards;
   for (const auto &part : parts) {
     if (!std::filesystem::is_regular_file(part))
@@ -40,11 +43,26 @@ std::string merge_sweep_files(const std::vector<std::string> &parts, const std::
     std::size_t lineno = 0;
     while (std::getline(in, line)) {
       ++lineno;
+      if (!line.empty() && line.back() == '\r') // CRLF line ends (a shard a Windows tool saved)
+        line.pop_back();
       const std::string where = part + ":" + std::to_string(lineno);
       if (lineno == 1) {
         if (header.empty()) {
           header = line;
           header_cells = detail::csv_cell_count(line);
+          // The evaluator the first sidecar names, else the one whose columns end the header;
+          // the other columns (axes) are checked as text.
+          columns = detail::csv_cells(line);
+          std::unique_ptr<Evaluator> ev;
+          if (const std::string name = side.empty() ? "" : detail::json_field(side, "evaluator");
+              !name.empty()) {
+            for (const auto &info : evaluators())
+              if (info.name == name)
+                ev = info.make();
+          }
+          if (!ev)
+            ev = detail::evaluator_of_header(columns);
+          kinds = detail::cell_kinds(columns, ev.get(), detail::CellKind::text);
         } else if (line != header)
           throw InputError(where, "header differs from " + parts.front() + "'s");
         continue;
@@ -59,6 +77,7 @@ std::string merge_sweep_files(const std::vector<std::string> &parts, const std::
                                            : number_text(static_cast<double>(c)) + " cells") +
                                     "; expected " + number_text(static_cast<double>(header_cells)) +
                                     " cells, as the header");
+      detail::check_row_cells(line, kinds, columns, part, lineno, "; not merging");
       // A row of another shard than the sidecar records: the sidecar is not this file's.
       if (!shard.holds(pt))
         throw InputError(

@@ -255,3 +255,61 @@ TEST_CASE("merge checks shards whose sidecars predate sweep_points, and without 
   CHECK(quiet.err.empty());
   fs::remove_all(dir);
 }
+
+// Before, a shard's cells were joined unread: garbage in a result cell merged into the output,
+// exit 0. The evaluator comes from the sidecar, or without one from the header.
+TEST_CASE("merge refuses a shard with a corrupted cell", "[cli][merge][sweep]") {
+  const auto dir = scratch_dir("merge-cells");
+  const auto spec = fec_spec(dir, 30);
+  const auto p1 = shard(spec, 1, 2), p2 = shard(spec, 2, 2), out = dir / "all.csv";
+  const std::string good = read_text_file(p2);
+  // Line 3's cell `column` (0-based; point,ber_pre,fec,ber_post_fec,...) replaced by `cell`.
+  const auto corrupt = [&](int column, const std::string &cell) {
+    std::string text = good;
+    std::size_t at = text.find('\n', text.find('\n') + 1) + 1;
+    for (int c = 0; c < column; ++c)
+      at = text.find(',', at) + 1;
+    text.replace(at, text.find_first_of(",\n", at) - at, cell);
+    std::ofstream(p2, std::ios::binary) << text;
+  };
+  for (const bool sidecar : {true, false}) {
+    INFO((sidecar ? "with" : "without") << " a sidecar");
+    if (!sidecar)
+      fs::remove(p2.string() + ".json");
+    const std::string flag = sidecar ? "" : "--allow-partial";
+    // Without: p2 first, so the evaluator comes from its header.
+    const std::vector<fs::path> parts = sidecar ? std::vector{p1, p2} : std::vector{p2, p1};
+    corrupt(3, "abc");
+    check_refused(merge(parts, out, flag),
+                  "linkphy: " + p2.string() +
+                      ":3: column 'ber_post_fec': 'abc' is not a number (accepted: a number, or "
+                      "nan/inf/-inf as the sweep writes them); not merging",
+                  out);
+    corrupt(2, "K\x7fP4");
+    check_refused(merge(parts, out, flag),
+                  "linkphy: " + p2.string() +
+                      ":3: column 'fec': 'K\\x7fP4' is not printable UTF-8 text (accepted: text "
+                      "without control characters, quoted as the sweep writes it); not merging",
+                  out);
+    corrupt(1, "1e\xc3");
+    check_refused(merge(parts, out, flag),
+                  "linkphy: " + p2.string() +
+                      ":3: column 'ber_pre': '1e\\xc3' is not printable UTF-8 text (accepted: "
+                      "text without control characters, quoted as the sweep writes it); not "
+                      "merging",
+                  out);
+    corrupt(3, "nan"); // as the sweep writes "not available"
+    CHECK(merge(parts, out, flag).exit_code == 0);
+    const std::string lf = read_text_file(out);
+    fs::remove(out);
+    INFO("CRLF line ends (a shard a Windows tool saved): read as LF, not a control character");
+    std::string crlf;
+    for (const char c : read_text_file(p2))
+      crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    std::ofstream(p2, std::ios::binary) << crlf;
+    CHECK(merge(parts, out, flag).exit_code == 0);
+    CHECK(read_text_file(out) == lf);
+    fs::remove(out);
+  }
+  fs::remove_all(dir);
+}

@@ -245,6 +245,65 @@ TEST_CASE("sweep --resume refuses a partial written by a changed spec and leaves
   }
 }
 
+// Before, the result cells of a resumed row were copied unread: a partial with garbage in them
+// gave an OUT carrying it, exit 0.
+TEST_CASE("sweep --resume refuses a partial with a corrupted result cell and leaves it as it is",
+          "[sweep][cli][resume]") {
+  const auto err = scratch("cells.err");
+  const auto out = scratch("cells.csv");
+  const fs::path partial(out.string() + ".partial");
+  const auto spec = scratch("cells.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
+                         "ber_pre = { log = [\"1e-8\", \"1e-2\"], points = 10000 }\n";
+  // Columns: point,ber_pre,fec,ber_post_fec,codeword_error_ratio,frame_loss_ratio. Cell
+  // `column` (0-based) of line 3 (point 1) replaced by `cell`; refused with `what`.
+  const auto check = [&](int column, const std::string &cell, const std::string &what) {
+    killed_run(spec, out);
+    std::string text = slurp(partial);
+    std::size_t at = text.find('\n', text.find('\n') + 1) + 1; // line 3
+    for (int c = 0; c < column; ++c)
+      at = text.find(',', at) + 1;
+    const std::size_t end = text.find_first_of(",\n", at);
+    text.replace(at, end - at, cell);
+    std::ofstream(partial, std::ios::binary) << text;
+    CHECK(sweep_to(spec, out, "--resume", err) == 2);
+    CHECK(one_line(err) == "linkphy: " + partial.string() + ":3: " + what +
+                               "; not resuming: the partial is corrupted (delete it to start "
+                               "over)\n");
+    CHECK(slurp(partial) == text);
+    CHECK_FALSE(fs::exists(out));
+  };
+  const std::string number = " (accepted: a number, or nan/inf/-inf as the sweep writes them)";
+  const std::string printable = " (accepted: text without control characters, quoted as the "
+                                "sweep writes it)";
+  SECTION("a numeric cell") {
+    check(3, "abc", "column 'ber_post_fec': 'abc' is not a number" + number);
+    check(4, "1e400", "column 'codeword_error_ratio': '1e400' is not a number" + number);
+    check(5, "", "column 'frame_loss_ratio': '' is not a number" + number);
+    check(3, "infinity", "column 'ber_post_fec': 'infinity' is not a number" + number);
+    check(3, std::string(100000, '1'),
+          "column 'ber_post_fec': '" + std::string(40, '1') + "… (100000 bytes)' is not a number" +
+              number);
+  }
+  SECTION("a text cell") {
+    check(2, "KP\xff", "column 'fec': 'KP\\xff' is not printable UTF-8 text" + printable);
+    check(2, "KP\x01", "column 'fec': 'KP\\x01' is not printable UTF-8 text" + printable);
+    check(2, "K\"P\"4", "column 'fec': 'K\"P\"4' is not printable UTF-8 text" + printable);
+  }
+  SECTION("the cells the sweep writes are resumed") {
+    killed_run(spec, out);
+    std::string text = slurp(partial);
+    std::size_t at = text.find('\n', text.find('\n') + 1) + 1; // line 3: nan, -inf, quoted text
+    for (int c = 0; c < 2; ++c)
+      at = text.find(',', at) + 1;
+    const std::size_t end = text.find('\n', at);
+    text.replace(at, end - at, "\"K,P4\",nan,-inf,inf");
+    std::ofstream(partial, std::ios::binary) << text;
+    CHECK(sweep_to(spec, out, "--resume", err) == 0);
+    CHECK(slurp(out).find(",\"K,P4\",nan,-inf,inf\n") != std::string::npos);
+  }
+}
+
 TEST_CASE("sweep --resume with no partial: a complete output of the same sweep is left alone",
           "[sweep][cli][resume]") {
   const auto spec = scratch("complete.toml");

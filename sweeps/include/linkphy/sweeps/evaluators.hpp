@@ -26,6 +26,10 @@ public:
   virtual ~Evaluator() = default;
   /// Output columns, snake_case with the unit in the name (e.g. "ber_post_fec", "il_db").
   virtual std::vector<std::string> columns() const = 0;
+  /// The columns of columns() that hold text (a name, "true"/"false"); every other column holds
+  /// a number as format_value writes it (nan/inf/-inf included). A resumed OUT.partial's and a
+  /// merged shard's cells are checked against this. Default: none (every column a number).
+  virtual std::vector<std::string> text_columns() const { return {}; }
   /// Keys a point may carry (anything else is an unknown key).
   virtual std::vector<std::string> accepted_keys() const = 0;
   /// Evaluates one point into `out` (resized to columns().size()). Throws InputError on bad input.

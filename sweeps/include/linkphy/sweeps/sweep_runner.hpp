@@ -86,6 +86,8 @@ public:
   const std::vector<std::string> &header() const { return header_; }
   /// The header line (no '\n').
   const std::string &header_line() const { return header_line_; }
+  /// The evaluator the rows are made by.
+  const Evaluator &evaluator() const { return evaluator_; }
   /// Evaluates point i (0 ≤ i < point_count; not checked, as SweepSpec::point) and appends its
   /// line with '\n' to `out`. `cells` is the caller's scratch space. Throws what the evaluator
   /// throws.
