@@ -47,6 +47,21 @@ std::string merge_sweep_files(const std::vector<std::string> &parts, const std::
         line.pop_back();
       const std::string where = part + ":" + std::to_string(lineno);
       if (lineno == 1) {
+        // The header the sidecar records: a part whose header was changed after the run (a BOM,
+        // a renamed column) is not merged under a header no sweep wrote.
+        if (const auto recorded = side.empty() ? std::vector<std::string>{}
+                                               : detail::json_string_list(side, "columns");
+            !recorded.empty()) {
+          std::string expected;
+          for (const auto &c : recorded) {
+            if (!expected.empty())
+              expected += ',';
+            expected += detail::csv_escape(c);
+          }
+          if (line != expected)
+            throw InputError(where, "header differs from the columns " + side +
+                                        " records (accepted: " + expected + "); not merging");
+        }
         if (header.empty()) {
           header = line;
           header_cells = detail::csv_cell_count(line);

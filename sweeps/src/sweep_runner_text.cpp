@@ -51,6 +51,35 @@ std::string json_field(const std::filesystem::path &p, const std::string &field)
   return end == std::string::npos ? "" : text.substr(start, end - start);
 }
 
+std::vector<std::string> json_string_list(const std::filesystem::path &p,
+                                          const std::string &field) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in)
+    return {};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str(), key = "\"" + field + "\": [";
+  const auto at = text.find(key);
+  if (at == std::string::npos)
+    return {};
+  std::vector<std::string> out;
+  std::size_t i = at + key.size();
+  while (i < text.size() && text[i] != ']') {
+    if (text[i] == ',' || text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    const auto end = text[i] == '"' ? text.find('"', i + 1) : std::string::npos;
+    if (end == std::string::npos)
+      return {};
+    out.push_back(text.substr(i + 1, end - i - 1));
+    if (out.back().find('\\') != std::string::npos)
+      return {};
+    i = end + 1;
+  }
+  return i < text.size() ? out : std::vector<std::string>{};
+}
+
 long long json_count(const std::filesystem::path &p, const std::string &field) {
   std::ifstream in(p, std::ios::binary);
   if (!in)

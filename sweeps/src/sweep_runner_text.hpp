@@ -20,6 +20,9 @@ long long csv_cell_count(const std::string &line);
 /// partial's stamp: one flat object, values without escapes), or "" when the file or the field
 /// is missing.
 std::string json_field(const std::filesystem::path &p, const std::string &field);
+/// The strings of `"field": ["a", "b", …]` in a JSON file linkphy wrote (a sidecar's "columns"),
+/// or an empty list when the file or the field is missing, or a string holds an escape.
+std::vector<std::string> json_string_list(const std::filesystem::path &p, const std::string &field);
 /// The whole number of the last `"field": N` in a JSON file linkphy wrote (a sidecar's axes carry
 /// their own "points" before the top-level one), or -1 when the file or the field is missing or
 /// its value is not a whole number ≥ 0.

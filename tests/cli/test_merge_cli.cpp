@@ -313,3 +313,34 @@ TEST_CASE("merge refuses a shard with a corrupted cell", "[cli][merge][sweep]") 
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("merge refuses a shard whose header is not the one its sidecar records",
+          "[cli][merge][sweep]") {
+  // A header changed after the run (a BOM an editor added, a renamed column) merged silently,
+  // under a header no sweep wrote, when every shard had the same change.
+  const auto dir = scratch_dir("merge-header");
+  const auto spec = fec_spec(dir, 20);
+  const auto p1 = shard(spec, 1, 2), p2 = shard(spec, 2, 2), out = dir / "all.csv";
+  const std::string recorded = "point,ber_pre,fec,ber_post_fec,codeword_error_ratio,"
+                               "frame_loss_ratio";
+  const auto edit_header = [](const fs::path &csv, const std::string &header) {
+    const std::string text = read_text_file(csv);
+    std::ofstream(csv, std::ios::binary) << header << text.substr(text.find('\n'));
+  };
+  REQUIRE(read_text_file(p1).rfind(recorded + "\n", 0) == 0);
+  for (const std::string &bad : std::vector<std::string>{
+           "\xef\xbb\xbf" + recorded, "point,ber_pre,fec,ber_post,codeword_error_ratio,"
+                                      "frame_loss_ratio"}) {
+    edit_header(p1, bad);
+    edit_header(p2, bad);
+    check_refused(merge({p1, p2}, out),
+                  "linkphy: " + p1.string() + ":1: header differs from the columns " + p1.string() +
+                      ".json records (accepted: " + recorded + "); not merging",
+                  out);
+  }
+  // Restored, the shards merge.
+  edit_header(p1, recorded);
+  edit_header(p2, recorded);
+  CHECK(merge({p1, p2}, out).exit_code == 0);
+  fs::remove_all(dir);
+}
