@@ -4,6 +4,7 @@
 #include "sweep_cells.hpp"
 
 #include <linkphy/phy/error.hpp>
+#include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/sweep_spec.hpp>
 
@@ -28,13 +29,6 @@ bool names_axis(std::string_view h, const std::string &key) {
     if (suffix == si_suffix(static_cast<Dimension>(d)))
       return true;
   return false;
-}
-
-std::string joined(const std::vector<std::string> &names) {
-  std::string out;
-  for (const auto &n : names)
-    out += (out.empty() ? "" : ",") + n;
-  return out;
 }
 
 /// What `header` is against `e`'s header with `axes` axis columns: how many of its columns are
@@ -74,14 +68,11 @@ Fit fit(const std::vector<std::string> &header, const Evaluator &e, std::size_t 
   return f;
 }
 
-/// "point, the axis columns (…), then fec's columns that are not axes: fec,ber_post_fec,…".
+/// "point, the axis columns (…), then fec's columns that are not axes: fec, ber_post_fec, …".
 std::string accepted_for(const EvaluatorInfo &info, const Evaluator &e) {
-  std::string keys;
-  for (const auto &k : e.accepted_keys())
-    keys += (keys.empty() ? "" : ", ") + k;
   return "point, the axis columns (keys " + info.name + " takes, a quantity's with its unit " +
-         "suffix: " + keys + "), then " + info.name +
-         "'s columns that are not axes: " + joined(e.columns());
+         "suffix: " + join_list(e.accepted_keys()) + "), then " + info.name +
+         "'s columns that are not axes: " + join_list(e.columns());
 }
 
 } // namespace
@@ -116,8 +107,8 @@ std::unique_ptr<Evaluator> evaluator_of_header(const std::vector<std::string> &h
   if (!best) {
     std::string each;
     for (const auto *info : candidates)
-      each += (each.empty() ? "" : "; ") + info->name + ": " + joined(info->make()->columns());
-    throw InputError(where, "header '" + shown_cell(joined(header)) +
+      each += (each.empty() ? "" : "; ") + info->name + ": " + join_list(info->make()->columns());
+    throw InputError(where, "header '" + shown_cell(join_list(header)) +
                                 "' is not one a sweep writes (accepted: point, the axis columns, "
                                 "then the columns of one evaluator that are not axes; " +
                                 each + ")" + tail);

@@ -63,6 +63,19 @@ void check_refused(const CliResult &r, const std::string &line, const fs::path &
   CHECK_FALSE(fs::exists(out));
 }
 
+// Exit 0 with exactly `line` on stderr.
+void check_merged(const CliResult &r, const std::string &line) {
+  CHECK(r.exit_code == 0);
+  CHECK(r.err == line + "\n");
+}
+
+// The warning of a merge of parts without sidecars, `part` the first: then `tail`.
+std::string unchecked(const fs::path &part, const std::string &tail) {
+  return "linkphy: merge: warning: spec and completeness not checked: no sidecar records the "
+         "spec_hash and shard of " +
+         part.string() + " (" + part.string() + ".json)" + tail;
+}
+
 // The first `rows` lines after the header of `csv`, written back.
 void keep_rows(const fs::path &csv, std::size_t rows) {
   const std::string text = read_text_file(csv);
@@ -124,10 +137,9 @@ TEST_CASE("merge refuses a set with a shard missing, and --allow-partial merges 
                   out);
   }
   {
-    const auto r = merge({p1, p3}, out, "--allow-partial");
-    CHECK(r.exit_code == 0);
-    CHECK(r.err == "linkphy: merge: incomplete, merged as --allow-partial asks: shard 2/3 missing "
-                   "(given: 1/3, 3/3); merged 20 of 30 points\n");
+    check_merged(merge({p1, p3}, out, "--allow-partial"),
+                 "linkphy: merge: incomplete, merged as --allow-partial asks: shard 2/3 missing "
+                 "(given: 1/3, 3/3); merged 20 of 30 points");
     CHECK(rows_of(out) == 20);
   }
   fs::remove_all(dir);
@@ -246,32 +258,27 @@ TEST_CASE("merge checks shards whose sidecars predate sweep_points, and without 
   shard(spec, 3, 3);
   fs::remove(p3.string() + ".json");
   {
-    const auto r = merge({p1, p2, p3}, out);
-    CHECK(r.exit_code == 0);
-    CHECK(r.err == "linkphy: merge: warning: spec and completeness not checked: no sidecar "
-                   "records the spec_hash and shard of " +
-                       p3.string() + " (" + p3.string() +
-                       ".json); merged 30 points, none missing up to point 29, but a shard past "
-                       "it or rows of another sweep with this header would go unseen\n");
+    check_merged(merge({p1, p2, p3}, out),
+                 unchecked(p3, "; merged 30 points, none missing up to point 29, but a shard past "
+                               "it or rows of another sweep with this header would go unseen"));
     CHECK(read_text_file(out) == read_text_file(whole));
     fs::remove(out);
   }
+  check_merged(merge({p1, p3}, out, "--allow-partial"),
+               "linkphy: merge: incomplete, merged as --allow-partial asks: points 1, 4, 7, 10, "
+               "13, 16, 19, 22, … (2 more) missing, the first after point 0 (" +
+                   p1.string() + ":2) and before point 2 (" + p3.string() +
+                   ":2): in no part, of points 0 to 29; merged 20 points");
+  CHECK(rows_of(out) == 20);
+  fs::remove(out);
   check_refused(merge({p1, p3}, out),
                 "linkphy: merge: points 1, 4, 7, 10, 13, 16, 19, 22, … (2 more) missing, the "
                 "first after point 0 (" +
                     p1.string() + ":2) and before point 2 (" + p3.string() +
                     ":2): in no part, of points 0 to 29 (accepted: every point from 0 to the last, "
-                    "as the shards "
-                    "of one sweep hold them; pass every shard, or --allow-partial to merge what is "
-                    "there)",
+                    "as the shards of one sweep hold them; pass every shard, or --allow-partial "
+                    "to merge what is there)",
                 out);
-  const auto partial = merge({p1, p3}, out, "--allow-partial");
-  CHECK(partial.exit_code == 0);
-  CHECK(partial.err == "linkphy: merge: incomplete, merged as --allow-partial asks: points 1, 4, "
-                       "7, 10, 13, 16, 19, 22, … (2 more) missing, the first after point 0 (" +
-                           p1.string() + ":2) and before point 2 (" + p3.string() +
-                           ":2): in no part, of points 0 to 29; merged 20 points\n");
-  CHECK(rows_of(out) == 20);
   fs::remove_all(dir);
 }
 
@@ -298,25 +305,21 @@ TEST_CASE("merge refuses a shard with a corrupted cell", "[cli][merge][sweep]") 
     const std::string flag = sidecar ? "" : "--allow-partial";
     // Without: p2 first, so the evaluator comes from its header.
     const std::vector<fs::path> parts = sidecar ? std::vector{p1, p2} : std::vector{p2, p1};
-    corrupt(3, "abc");
-    check_refused(merge(parts, out, flag),
-                  "linkphy: " + p2.string() +
-                      ":3: column 'ber_post_fec': 'abc' is not a number (accepted: a number, or "
-                      "nan/inf/-inf as the sweep writes them); not merging",
-                  out);
-    corrupt(2, "K\x7fP4");
-    check_refused(merge(parts, out, flag),
-                  "linkphy: " + p2.string() +
-                      ":3: column 'fec': 'K\\x7fP4' is not printable UTF-8 text (accepted: text "
-                      "without control characters, quoted as the sweep writes it); not merging",
-                  out);
-    corrupt(1, "1e\xc3");
-    check_refused(merge(parts, out, flag),
-                  "linkphy: " + p2.string() +
-                      ":3: column 'ber_pre': '1e\\xc3' is not printable UTF-8 text (accepted: "
-                      "text without control characters, quoted as the sweep writes it); not "
-                      "merging",
-                  out);
+    // `cell` put in line 3's `column`: refused, one line naming p2.csv:3 and saying `what`.
+    const auto refused = [&](int column, const std::string &cell, const std::string &what) {
+      corrupt(column, cell);
+      check_refused(merge(parts, out, flag),
+                    "linkphy: " + p2.string() + ":3: " + what + "; not merging", out);
+    };
+    refused(3, "abc",
+            "column 'ber_post_fec': 'abc' is not a number (accepted: a number, or nan/inf/-inf as "
+            "the sweep writes them)");
+    refused(2, "K\x7fP4",
+            "column 'fec': 'K\\x7fP4' is not printable UTF-8 text (accepted: text without control "
+            "characters, quoted as the sweep writes it)");
+    refused(1, "1e\xc3",
+            "column 'ber_pre': '1e\\xc3' is not printable UTF-8 text (accepted: text without "
+            "control characters, quoted as the sweep writes it)");
     corrupt(3, "nan"); // as the sweep writes "not available"
     CHECK(merge(parts, out, flag).exit_code == 0);
     const std::string lf = read_text_file(out);
@@ -382,21 +385,17 @@ TEST_CASE("merge without sidecars checks the header, every point and says what i
   };
   {
     INFO("complete: the unsharded file, and one line saying what was not checked");
-    const auto r = merge({p2, p1}, out);
-    CHECK(r.exit_code == 0);
-    CHECK(r.err == "linkphy: merge: warning: spec and completeness not checked: no sidecar "
-                   "records the spec_hash and shard of " +
-                       p2.string() + " (" + p2.string() +
-                       ".json) nor of 1 more part; merged 30 points, none missing up to point "
-                       "29, but a shard past it or rows of another sweep with this header would "
-                       "go unseen\n");
+    check_merged(merge({p2, p1}, out),
+                 unchecked(p2, " nor of 1 more part; merged 30 points, none missing up to point "
+                               "29, but a shard past it or rows of another sweep with this "
+                               "header would go unseen"));
     CHECK(read_text_file(out) == read_text_file(whole));
     fs::remove(out);
   }
   const std::string fec_header = "point, the axis columns (keys fec takes, a quantity's with its "
                                  "unit suffix: ber_pre, fec, frame_bits, fidelity), then fec's "
-                                 "columns that are not axes: fec,ber_post_fec,"
-                                 "codeword_error_ratio,frame_loss_ratio";
+                                 "columns that are not axes: fec, ber_post_fec, "
+                                 "codeword_error_ratio, frame_loss_ratio";
   const std::string recorded = "point,ber_pre,fec,ber_post_fec,codeword_error_ratio,"
                                "frame_loss_ratio";
   REQUIRE(good1.rfind(recorded + "\n", 0) == 0);
@@ -468,13 +467,12 @@ TEST_CASE("merge without sidecars checks the header, every point and says what i
   {
     INFO("one part with its sidecar: its sweep_points tells that none is missing");
     shard(spec, 1, 2);
-    const auto r = merge({p1, p2}, out);
-    CHECK(r.exit_code == 0);
-    CHECK(r.err == "linkphy: merge: warning: spec not checked: no sidecar records the spec_hash "
-                   "and shard of " +
-                       p2.string() + " (" + p2.string() +
-                       ".json); merged 30 of 30 points, but rows of another sweep with this "
-                       "header would go unseen\n");
+    check_merged(merge({p1, p2}, out),
+                 "linkphy: merge: warning: spec not checked: no sidecar records the spec_hash and "
+                 "shard of " +
+                     p2.string() + " (" + p2.string() +
+                     ".json); merged 30 of 30 points, but rows of another sweep with this header "
+                     "would go unseen");
     CHECK(read_text_file(out) == read_text_file(whole));
   }
   fs::remove_all(dir);
