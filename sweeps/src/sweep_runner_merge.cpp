@@ -13,7 +13,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <map>
+#include <string_view>
 
 namespace linkphy::sweeps {
 
@@ -92,9 +94,13 @@ std::string merge_sweep_files(const std::vector<std::string> &parts, const std::
                                       "'s (accepted: " + header + "); not merging");
         continue;
       }
+      // The point index as the sweep writes it: "+2" or " 2" would be copied as they are.
       const long long pt = detail::row_point(line);
-      if (pt < 0)
-        throw InputError(where, "malformed row (expected POINT,...)");
+      if (const std::string_view cell(line.data(), std::min(line.find(','), line.size()));
+          pt < 0 || cell != std::to_string(pt))
+        throw InputError(where, "malformed row: point '" + detail::shown_cell(cell) +
+                                    "' (accepted: rows that start with the point index, 0, 1, "
+                                    "2, … in digits, as a sweep writes it); not merging");
       // A row cut short (a shard of a killed run) or with cells added is not joined.
       if (const long long c = detail::csv_cell_count(line); c != header_cells)
         throw InputError(where, "malformed row: " +
@@ -143,7 +149,8 @@ std::string merge_sweep_files(const std::vector<std::string> &parts, const std::
   // Points no part holds, below the last one (or a sidecar's sweep_points): without sidecars,
   // the only sign of a shard or a row missing. The first few, for the message.
   detail::MergeGaps gaps;
-  gaps.end = rows.empty() ? 0 : rows.rbegin()->first + 1;
+  const long long last = rows.empty() ? -1 : rows.rbegin()->first;
+  gaps.end = last < std::numeric_limits<long long>::max() ? last + 1 : last;
   for (const auto &s : shards)
     gaps.end = std::max(gaps.end, s.known() ? s.sweep_points : 0);
   gaps.missing = gaps.end - static_cast<long long>(rows.size());

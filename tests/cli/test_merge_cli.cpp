@@ -440,6 +440,15 @@ TEST_CASE("merge without sidecars checks the header, every point and says what i
                     "them); not merging",
                 out);
   restore();
+  // A point index not as a sweep writes it (before: "+2" was copied into the output).
+  std::ofstream(p1, std::ios::binary)
+      << good1.substr(0, good1.find('\n') + 1) + "+" + good1.substr(good1.find('\n') + 1);
+  check_refused(merge({p1, p2}, out),
+                "linkphy: " + p1.string() +
+                    ":2: malformed row: point '+0' (accepted: rows that start with the point "
+                    "index, 0, 1, 2, … in digits, as a sweep writes it); not merging",
+                out);
+  restore();
   // A row deleted from a part, a part forgotten.
   {
     std::string text = good2;
