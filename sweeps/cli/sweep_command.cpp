@@ -141,7 +141,9 @@ void register_merge(CLI::App &app) {
       "PART.csv.partial.spec) merge checks that the set is complete: one --shard split K/N,\n"
       "every K from 1 to N, every point of each shard. An incomplete set is refused (exit 2,\n"
       "no output) with one line naming what is missing. A part without a sidecar (a shard\n"
-      "written to stdout) is merged unchecked, with one line on stderr saying so.");
+      "written to stdout, or copied without its .json) must have a header a sweep writes, each\n"
+      "point in one part only and no point missing below the last; one warning line on stderr\n"
+      "says what could not be checked (the spec, a shard past the last point).");
   sub->add_option("parts", *parts, "Shard CSV files (same header)")->required();
   sub->add_option("-o,--output", *output, "Merged CSV (default: stdout)");
   sub->add_flag("--allow-partial", *allow_partial,

@@ -125,8 +125,9 @@ bool is_text_cell(std::string_view c) {
   return is_printable_utf8(content) && csv_escape(content) == c;
 }
 
-/// A cell for a message: printable ASCII as is, any other byte as \xNN, at most 40 bytes shown.
-std::string shown(std::string_view c) {
+} // namespace
+
+std::string shown_cell(std::string_view c) {
   std::string out;
   for (std::size_t i = 0; i < c.size() && i < 40; ++i) {
     const auto b = static_cast<unsigned char>(c[i]);
@@ -143,8 +144,6 @@ std::string shown(std::string_view c) {
   return out;
 }
 
-} // namespace
-
 std::vector<CellKind> cell_kinds(const std::vector<std::string> &header, const Evaluator *evaluator,
                                  CellKind other) {
   std::vector<CellKind> kinds(header.size(), other);
@@ -158,19 +157,6 @@ std::vector<CellKind> cell_kinds(const std::vector<std::string> &header, const E
       kinds[i] = std::find(text.begin(), text.end(), header[i]) != text.end() ? CellKind::text
                                                                               : CellKind::number;
   return kinds;
-}
-
-std::unique_ptr<Evaluator> evaluator_of_header(const std::vector<std::string> &header) {
-  if (header.size() < 2)
-    return nullptr;
-  for (const auto &info : evaluators()) {
-    auto e = info.make();
-    const auto cols = e->columns();
-    // The evaluator's last column ends every header it makes (an axis of that name aside).
-    if (!cols.empty() && cols.back() == header.back())
-      return e;
-  }
-  return nullptr;
 }
 
 std::vector<std::string> csv_cells(std::string_view line) {
@@ -203,10 +189,10 @@ void check_row_cells(std::string_view line, const std::vector<CellKind> &kinds,
     const CellKind kind = kinds[k];
     if ((kind == CellKind::number && !is_number_cell(cell)) ||
         (kind == CellKind::text && !is_text_cell(cell))) {
-      const std::string name = k < header.size() ? shown(header[k]) : std::to_string(k + 1);
+      const std::string name = k < header.size() ? shown_cell(header[k]) : std::to_string(k + 1);
       throw InputError(
           file + ":" + std::to_string(lineno),
-          "column '" + name + "': '" + shown(cell) + "' " +
+          "column '" + name + "': '" + shown_cell(cell) + "' " +
               (kind == CellKind::number
                    ? "is not a number (accepted: a number, or nan/inf/-inf as the sweep writes "
                      "them)"

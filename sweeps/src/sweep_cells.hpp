@@ -22,9 +22,9 @@ enum class CellKind : unsigned char {
 std::vector<CellKind> cell_kinds(const std::vector<std::string> &header, const Evaluator *evaluator,
                                  CellKind other);
 
-/// The evaluator whose columns a sweep's header ends with (the ones not also axis columns), or
-/// null when none does: `linkphy merge` of a shard without a sidecar naming its evaluator.
-std::unique_ptr<Evaluator> evaluator_of_header(const std::vector<std::string> &header);
+/// A cell or name for a message: printable ASCII as is, any other byte (and a backslash) as \xNN,
+/// at most 40 bytes shown, then "… (N bytes)".
+std::string shown_cell(std::string_view c);
 
 /// The cells of a CSV line (RFC 4180: quotes kept, as written), e.g. a header's names.
 std::vector<std::string> csv_cells(std::string_view line);

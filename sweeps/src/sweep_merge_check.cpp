@@ -83,7 +83,8 @@ MergeShard read_merge_shard(const std::string &part) {
 }
 
 std::string check_merge_complete(std::vector<MergeShard> &shards, bool allow_partial,
-                                 long long merged_points) {
+                                 const MergeGaps &gaps) {
+  const long long merged_points = gaps.end - gaps.missing;
   const MergeShard *first_known = nullptr;
   std::vector<const MergeShard *> unknown;
   std::string problem; // the first one found; thrown unless allow_partial
@@ -155,25 +156,48 @@ std::string check_merge_complete(std::vector<MergeShard> &shards, bool allow_par
             " (rows were lost since: run the shard again, or pass --allow-partial to merge what "
             "is there)");
   }
+  // Without a sidecar for every part, the points no part holds below the last: a shard or rows
+  // missing (a shard past the last point goes unseen).
+  if (!unknown.empty() && gaps.missing > 0 && problem.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < gaps.first.size(); ++i)
+      list += (i ? ", " : "") + std::to_string(gaps.first[i]);
+    if (gaps.missing > static_cast<long long>(gaps.first.size()))
+      list +=
+          ", … (" + grouped(gaps.missing - static_cast<long long>(gaps.first.size())) + " more)";
+    found("merge",
+          (gaps.missing == 1 ? "point " : "points ") + list + " missing" +
+              (gaps.missing == 1 ? ", " : ", the first ") + gaps.around +
+              ": in no part, of points 0 to " + grouped(gaps.end - 1),
+          " (accepted: every point from 0 to the last, as the shards of one sweep hold them; pass "
+          "every shard, or --allow-partial to merge what is there)");
+  }
   long long total = -1;
   if (first_known && unknown.empty())
     total = first_known->sweep_points;
+  else if (first_known && gaps.missing == 0 && first_known->sweep_points == gaps.end)
+    total = gaps.end; // every point up to the count a sidecar records: none past it
   const std::string merged = "merged " + grouped(merged_points) +
                              (total >= 0 ? " of " + grouped(total) : "") +
                              (total < 0 && merged_points == 1 ? " point" : " points");
   if (!problem.empty())
     return "merge: incomplete, merged as --allow-partial asks: " + problem + "; " + merged;
-  if (!unknown.empty() && !allow_partial)
-    return "merge: completeness not checked: no sidecar records the shard and point count of " +
-           unknown.front()->part + " (" +
-           (unknown.front()->side.empty() ? unknown.front()->part + ".json"
-                                          : unknown.front()->side) +
-           ")" +
-           (unknown.size() > 1 ? " nor of " + grouped(static_cast<long long>(unknown.size() - 1)) +
-                                     " more part" + (unknown.size() > 2 ? "s" : "")
-                               : std::string()) +
-           "; " + merged;
-  return "";
+  if (unknown.empty())
+    return "";
+  const MergeShard &u = *unknown.front();
+  const auto more = static_cast<long long>(unknown.size() - 1);
+  // total ≥ 0 here: every point up to the count another part's sidecar records is there.
+  return std::string("merge: warning: ") +
+         (total >= 0 ? "spec not checked" : "spec and completeness not checked") +
+         ": no sidecar records the spec_hash and shard of " + u.part + " (" +
+         (u.side.empty() ? u.part + ".json" : u.side) + ")" +
+         (more > 0 ? " nor of " + grouped(more) + " more part" + (more > 1 ? "s" : "") : "") +
+         "; " + merged +
+         (total >= 0 || gaps.end == 0
+              ? ", but rows of another sweep with this header would go unseen"
+              : ", none missing up to point " + grouped(gaps.end - 1) +
+                    ", but a shard past it or rows of another sweep with this header would go "
+                    "unseen");
 }
 
 } // namespace linkphy::sweeps::detail

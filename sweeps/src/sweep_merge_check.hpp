@@ -28,12 +28,22 @@ struct MergeShard {
 /// Reads `part`'s sidecar (or stamp); a field it lacks stays unknown.
 MergeShard read_merge_shard(const std::string &part);
 
+/// The points of a merge against 0 … end − 1: `end` one past the last point merged (or a sidecar's
+/// sweep_points, when more), `missing` how many of them no part holds, `first` the first few,
+/// `around` the rows about the first ("after point 2 (p1.csv:3) and before point 4 (p1.csv:4)").
+struct MergeGaps {
+  long long end = 0, missing = 0;
+  std::vector<long long> first;
+  std::string around;
+};
+
 /// Checks that `shards` (one per part, rows read) hold every point of their sweep: the same N
-/// throughout, every K from 1 to N, every point of each shard. Throws InputError naming what is
-/// missing, unless `allow_partial`. Returns a line for stderr ("" when none): what is missing
-/// (with allow_partial), or which parts could not be checked (no sidecar recording their shard).
-/// `merged_points`: the distinct points merged.
+/// throughout, every K from 1 to N, every point of each shard, and, when a part has no sidecar
+/// recording its shard, no point missing below the last (`gaps`). Throws InputError naming what
+/// is missing, unless `allow_partial`. Returns a line for stderr ("" when none): what is missing
+/// (with allow_partial), or which parts' spec and completeness could not be checked (no sidecar
+/// records their spec_hash and shard).
 std::string check_merge_complete(std::vector<MergeShard> &shards, bool allow_partial,
-                                 long long merged_points);
+                                 const MergeGaps &gaps);
 
 } // namespace linkphy::sweeps::detail

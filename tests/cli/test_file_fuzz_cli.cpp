@@ -108,21 +108,23 @@ TEST_CASE("merge refuses a shard row with cells missing or added", "[cli][bad-in
   // (fuzz classes csv-drop-field, csv-extra-field, truncate on a shard).
   const auto dir = scratch_dir("fuzz-merge");
   const auto part = dir / "part.csv", out = dir / "all.csv";
-  const std::string head = "point,snr_db,ber\n";
-  write_file(part, head + "0,5,0.1\n1,6,0.05\n");
+  // A pam sweep's header (an snr axis, modulation fixed): a header no sweep writes is refused.
+  const std::string head = "point,snr_db,modulation,d_over_sigma,ser,ber\n";
+  const std::string rows = "0,5,PAM4,1,0.1,0.05\n1,6,PAM4,1.1,0.05,0.02\n";
+  write_file(part, head + rows);
   {
     const auto r = run_cli({"merge", part.string(), "-o", out.string()});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK(read_text_file(out) == head + "0,5,0.1\n1,6,0.05\n");
+    CHECK(read_text_file(out) == head + rows);
     fs::remove(out);
   }
-  write_file(part, head + "0,5,0.1\n1,6");
+  write_file(part, head + "0,5,PAM4,1,0.1,0.05\n1,6");
   check_refused(run_cli({"merge", part.string(), "-o", out.string()}),
-                {"part.csv:3", "2 cells", "expected 3"}, out);
-  write_file(part, head + "0,5,0.1,7\n1,6,0.05\n");
+                {"part.csv:3", "2 cells", "expected 6"}, out);
+  write_file(part, head + "0,5,PAM4,1,0.1,0.05,7\n1,6,PAM4,1.1,0.05,0.02\n");
   check_refused(run_cli({"merge", part.string(), "-o", out.string()}),
-                {"part.csv:2", "4 cells", "expected 3"}, out);
+                {"part.csv:2", "7 cells", "expected 6"}, out);
   write_file(part, head + "0,\"5,0.1\n");
   check_refused(run_cli({"merge", part.string(), "-o", out.string()}),
                 {"part.csv:2", "quote left open"}, out);

@@ -63,6 +63,19 @@ void check_refused(const CliResult &r, const std::string &line, const fs::path &
   CHECK_FALSE(fs::exists(out));
 }
 
+// Exit 0 with exactly `line` on stderr.
+void check_merged(const CliResult &r, const std::string &line) {
+  CHECK(r.exit_code == 0);
+  CHECK(r.err == line + "\n");
+}
+
+// The warning of a merge of parts without sidecars, `part` the first: then `tail`.
+std::string unchecked(const fs::path &part, const std::string &tail) {
+  return "linkphy: merge: warning: spec and completeness not checked: no sidecar records the "
+         "spec_hash and shard of " +
+         part.string() + " (" + part.string() + ".json)" + tail;
+}
+
 // The first `rows` lines after the header of `csv`, written back.
 void keep_rows(const fs::path &csv, std::size_t rows) {
   const std::string text = read_text_file(csv);
@@ -124,10 +137,9 @@ TEST_CASE("merge refuses a set with a shard missing, and --allow-partial merges 
                   out);
   }
   {
-    const auto r = merge({p1, p3}, out, "--allow-partial");
-    CHECK(r.exit_code == 0);
-    CHECK(r.err == "linkphy: merge: incomplete, merged as --allow-partial asks: shard 2/3 missing "
-                   "(given: 1/3, 3/3); merged 20 of 30 points\n");
+    check_merged(merge({p1, p3}, out, "--allow-partial"),
+                 "linkphy: merge: incomplete, merged as --allow-partial asks: shard 2/3 missing "
+                 "(given: 1/3, 3/3); merged 20 of 30 points");
     CHECK(rows_of(out) == 20);
   }
   fs::remove_all(dir);
@@ -241,18 +253,32 @@ TEST_CASE("merge checks shards whose sidecars predate sweep_points, and without 
                     ".json records a finished run (rows were lost since: run the shard again, or "
                     "pass --allow-partial to merge what is there)",
                 out);
-  // No sidecar (a shard written to stdout, or copied without it): merged as before, one line.
+  // No sidecar (a shard written to stdout, or copied without it): merged with one line saying
+  // what could not be checked; points missing below the last are refused (before: merged).
+  shard(spec, 3, 3);
   fs::remove(p3.string() + ".json");
-  const auto r = merge({p1, p3}, out);
-  CHECK(r.exit_code == 0);
-  CHECK(r.err == "linkphy: merge: completeness not checked: no sidecar records the shard and "
-                 "point count of " +
-                     p3.string() + " (" + p3.string() + ".json); merged 14 points\n");
-  CHECK(rows_of(out) == 14);
+  {
+    check_merged(merge({p1, p2, p3}, out),
+                 unchecked(p3, "; merged 30 points, none missing up to point 29, but a shard past "
+                               "it or rows of another sweep with this header would go unseen"));
+    CHECK(read_text_file(out) == read_text_file(whole));
+    fs::remove(out);
+  }
+  check_merged(merge({p1, p3}, out, "--allow-partial"),
+               "linkphy: merge: incomplete, merged as --allow-partial asks: points 1, 4, 7, 10, "
+               "13, 16, 19, 22, … (2 more) missing, the first after point 0 (" +
+                   p1.string() + ":2) and before point 2 (" + p3.string() +
+                   ":2): in no part, of points 0 to 29; merged 20 points");
+  CHECK(rows_of(out) == 20);
   fs::remove(out);
-  const auto quiet = merge({p1, p3}, out, "--allow-partial");
-  CHECK(quiet.exit_code == 0);
-  CHECK(quiet.err.empty());
+  check_refused(merge({p1, p3}, out),
+                "linkphy: merge: points 1, 4, 7, 10, 13, 16, 19, 22, … (2 more) missing, the "
+                "first after point 0 (" +
+                    p1.string() + ":2) and before point 2 (" + p3.string() +
+                    ":2): in no part, of points 0 to 29 (accepted: every point from 0 to the last, "
+                    "as the shards of one sweep hold them; pass every shard, or --allow-partial "
+                    "to merge what is there)",
+                out);
   fs::remove_all(dir);
 }
 
@@ -279,25 +305,21 @@ TEST_CASE("merge refuses a shard with a corrupted cell", "[cli][merge][sweep]") 
     const std::string flag = sidecar ? "" : "--allow-partial";
     // Without: p2 first, so the evaluator comes from its header.
     const std::vector<fs::path> parts = sidecar ? std::vector{p1, p2} : std::vector{p2, p1};
-    corrupt(3, "abc");
-    check_refused(merge(parts, out, flag),
-                  "linkphy: " + p2.string() +
-                      ":3: column 'ber_post_fec': 'abc' is not a number (accepted: a number, or "
-                      "nan/inf/-inf as the sweep writes them); not merging",
-                  out);
-    corrupt(2, "K\x7fP4");
-    check_refused(merge(parts, out, flag),
-                  "linkphy: " + p2.string() +
-                      ":3: column 'fec': 'K\\x7fP4' is not printable UTF-8 text (accepted: text "
-                      "without control characters, quoted as the sweep writes it); not merging",
-                  out);
-    corrupt(1, "1e\xc3");
-    check_refused(merge(parts, out, flag),
-                  "linkphy: " + p2.string() +
-                      ":3: column 'ber_pre': '1e\\xc3' is not printable UTF-8 text (accepted: "
-                      "text without control characters, quoted as the sweep writes it); not "
-                      "merging",
-                  out);
+    // `cell` put in line 3's `column`: refused, one line naming p2.csv:3 and saying `what`.
+    const auto refused = [&](int column, const std::string &cell, const std::string &what) {
+      corrupt(column, cell);
+      check_refused(merge(parts, out, flag),
+                    "linkphy: " + p2.string() + ":3: " + what + "; not merging", out);
+    };
+    refused(3, "abc",
+            "column 'ber_post_fec': 'abc' is not a number (accepted: a number, or nan/inf/-inf as "
+            "the sweep writes them)");
+    refused(2, "K\x7fP4",
+            "column 'fec': 'K\\x7fP4' is not printable UTF-8 text (accepted: text without control "
+            "characters, quoted as the sweep writes it)");
+    refused(1, "1e\xc3",
+            "column 'ber_pre': '1e\\xc3' is not printable UTF-8 text (accepted: text without "
+            "control characters, quoted as the sweep writes it)");
     corrupt(3, "nan"); // as the sweep writes "not available"
     CHECK(merge(parts, out, flag).exit_code == 0);
     const std::string lf = read_text_file(out);
@@ -342,5 +364,125 @@ TEST_CASE("merge refuses a shard whose header is not the one its sidecar records
   edit_header(p1, recorded);
   edit_header(p2, recorded);
   CHECK(merge({p1, p2}, out).exit_code == 0);
+  fs::remove_all(dir);
+}
+
+// Shards copied without their sidecars: before, merge checked only that the headers were alike,
+// that a point's rows agreed and the cells of the evaluator the last header column names; a
+// renamed column, a BOM, a part given twice, a row or a shard missing merged with exit 0.
+TEST_CASE("merge without sidecars checks the header, every point and says what it could not",
+          "[cli][merge][sweep]") {
+  const auto dir = scratch_dir("merge-bare");
+  const auto spec = fec_spec(dir, 30);
+  const auto whole = shard(spec, 1, 1), p1 = shard(spec, 1, 2), p2 = shard(spec, 2, 2),
+             out = dir / "all.csv";
+  for (const auto &p : {p1, p2})
+    fs::remove(p.string() + ".json");
+  const std::string good1 = read_text_file(p1), good2 = read_text_file(p2);
+  const auto restore = [&] {
+    std::ofstream(p1, std::ios::binary) << good1;
+    std::ofstream(p2, std::ios::binary) << good2;
+  };
+  {
+    INFO("complete: the unsharded file, and one line saying what was not checked");
+    check_merged(merge({p2, p1}, out),
+                 unchecked(p2, " nor of 1 more part; merged 30 points, none missing up to point "
+                               "29, but a shard past it or rows of another sweep with this "
+                               "header would go unseen"));
+    CHECK(read_text_file(out) == read_text_file(whole));
+    fs::remove(out);
+  }
+  const std::string fec_header = "point, the axis columns (keys fec takes, a quantity's with its "
+                                 "unit suffix: ber_pre, fec, frame_bits, fidelity), then fec's "
+                                 "columns that are not axes: fec, ber_post_fec, "
+                                 "codeword_error_ratio, frame_loss_ratio";
+  const std::string recorded = "point,ber_pre,fec,ber_post_fec,codeword_error_ratio,"
+                               "frame_loss_ratio";
+  REQUIRE(good1.rfind(recorded + "\n", 0) == 0);
+  // Both parts' headers edited alike (a BOM, a renamed column): not a header a sweep writes.
+  for (const auto &[bad, what] : std::vector<std::pair<std::string, std::string>>{
+           {"\xef\xbb\xbf" + recorded, "column 1 '\\xef\\xbb\\xbfpoint' is not 'point'"},
+           {"point,ber_pre,fec,ber_post,codeword_error_ratio,frame_loss_ratio",
+            "column 4 'ber_post' is not 'ber_post_fec'"},
+           {"point,ber_pre,fec,ber_post_fec,codeword_error_ratio,frame_loss",
+            "column 6 'frame_loss' is not 'frame_loss_ratio'"},
+           {"point,ber_pr,fec,ber_post_fec,codeword_error_ratio,frame_loss_ratio",
+            "column 2 'ber_pr' is not an axis column a sweep of fec writes"}}) {
+    for (const auto &[p, good] : {std::pair{p1, good1}, std::pair{p2, good2}})
+      std::ofstream(p, std::ios::binary) << bad << good.substr(good.find('\n'));
+    const std::string tail = what.find("axis") != std::string::npos ? ""
+                                                                    : ", as a sweep of fec "
+                                                                      "writes it";
+    check_refused(merge({p1, p2}, out),
+                  "linkphy: " + p1.string() + ":1: header " + what + tail +
+                      " (accepted: " + fec_header + "); not merging",
+                  out);
+  }
+  restore();
+  // A point twice: the same file given twice, a row repeated, a row copied into the other part.
+  check_refused(merge({p1, p2, p1}, out),
+                "linkphy: " + p1.string() + ":2: point 0 also at " + p1.string() +
+                    ":2 (the same file given twice) (accepted: each point in one part, as the "
+                    "shards of one sweep hold them); not merging",
+                out);
+  const std::string row0 =
+      good1.substr(good1.find('\n') + 1, good1.find('\n', good1.find('\n') + 1) - good1.find('\n'));
+  std::ofstream(p1, std::ios::binary) << good1 << row0;
+  check_refused(merge({p1, p2}, out),
+                "linkphy: " + p1.string() + ":17: point 0 again, as at " + p1.string() +
+                    ":2 (accepted: each point once, as a sweep writes it); not merging",
+                out);
+  restore();
+  std::ofstream(p2, std::ios::binary) << good2 << row0;
+  check_refused(merge({p1, p2}, out),
+                "linkphy: " + p2.string() + ":17: point 0 also at " + p1.string() +
+                    ":2 (accepted: each point in one part, as the shards of one sweep hold "
+                    "them); not merging",
+                out);
+  restore();
+  // A point index not as a sweep writes it (before: "+2" was copied into the output).
+  std::ofstream(p1, std::ios::binary)
+      << good1.substr(0, good1.find('\n') + 1) + "+" + good1.substr(good1.find('\n') + 1);
+  check_refused(merge({p1, p2}, out),
+                "linkphy: " + p1.string() +
+                    ":2: malformed row: point '+0' (accepted: rows that start with the point "
+                    "index, 0, 1, 2, … in digits, as a sweep writes it); not merging",
+                out);
+  restore();
+  // A row deleted from a part, a part forgotten.
+  {
+    std::string text = good2;
+    const std::size_t row2 = text.find('\n', text.find('\n') + 1) + 1; // point 3
+    text.erase(row2, text.find('\n', row2) + 1 - row2);
+    std::ofstream(p2, std::ios::binary) << text;
+  }
+  check_refused(merge({p1, p2}, out),
+                "linkphy: merge: point 3 missing, after point 2 (" + p1.string() +
+                    ":3) and before point 4 (" + p1.string() +
+                    ":4): in no part, of points 0 to 29 (accepted: every "
+                    "point from 0 to the last, as the shards of one sweep hold them; pass every "
+                    "shard, or --allow-partial to merge what is there)",
+                out);
+  restore();
+  check_refused(
+      merge({p1}, out),
+      "linkphy: merge: points 1, 3, 5, 7, 9, 11, 13, 15, … (6 more) missing, the "
+      "first after point 0 (" +
+          p1.string() + ":2) and before point 2 (" + p1.string() +
+          ":3): in no part, of points 0 to 28 (accepted: every point from 0 to the last, as the "
+          "shards of one sweep hold them; pass every shard, or --allow-partial to merge "
+          "what is there)",
+      out);
+  {
+    INFO("one part with its sidecar: its sweep_points tells that none is missing");
+    shard(spec, 1, 2);
+    check_merged(merge({p1, p2}, out),
+                 "linkphy: merge: warning: spec not checked: no sidecar records the spec_hash and "
+                 "shard of " +
+                     p2.string() + " (" + p2.string() +
+                     ".json); merged 30 of 30 points, but rows of another sweep with this header "
+                     "would go unseen");
+    CHECK(read_text_file(out) == read_text_file(whole));
+  }
   fs::remove_all(dir);
 }

@@ -482,7 +482,8 @@ TEST_CASE("rows to a stdout that cannot take them end with exit 2, not 0", "[swe
   std::ofstream(spec) << "[sweep]\nevaluator = \"fec\"\n[fixed]\nfec = \"KP4\"\n[axes]\n"
                          "ber_pre = [1e-5, 1e-4]\n";
   const auto err = scratch("full.err"), part = scratch("full_part.csv");
-  std::ofstream(part) << "point,x\n0,1\n";
+  std::ofstream(part) << "point,ber_pre,fec,ber_post_fec,codeword_error_ratio,frame_loss_ratio\n"
+                         "0,1e-05,KP4,1e-20,1e-18,1e-17\n"; // a header a fec sweep writes
   for (const std::string &cmd :
        {cli() + " sweep " + spec.string() + " -q", cli() + " sweep " + spec.string() + " -q -o -",
         cli() + " merge " + part.string()}) {

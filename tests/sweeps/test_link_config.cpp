@@ -37,6 +37,15 @@ bool starts(const std::string &text, const std::string &prefix) {
   return text.rfind(prefix, 0) == 0;
 }
 
+// evaluate_link_config refusing 106.25 Gb/s PAM4 with NRZ, one of them the file's (after its
+// place): `what`, why, what is accepted, and the LinkRequest field `own` that replaces the file's.
+std::string pam4_nrz_clash(const std::string &what, const std::string &accepted,
+                           const std::string &own) {
+  return ": " + what +
+         " ('106.25 Gb/s PAM4' names PAM4 but the modulation given is NRZ); accepted: " + accepted +
+         ", or LinkRequest." + own + " to replace the file's";
+}
+
 } // namespace
 
 TEST_CASE("read_link_config keeps the place of each key, [set] entry and channel spec",
@@ -79,21 +88,18 @@ TEST_CASE("evaluate_link_config names the file's place of a value judged at eval
     linkphy::sweeps::drop_file_key(c, "rate"); // the command line's rate
     c.request.rate = "106.25 Gb/s PAM4";
     CHECK(refusal(c) == c.where.at("modulation") +
-                            ": 'NRZ' cannot carry LinkRequest.rate '106.25 Gb/s PAM4' ('106.25 "
-                            "Gb/s PAM4' names PAM4 but the modulation given is NRZ); accepted: a "
-                            "rate that NRZ carries, or LinkRequest.modulation to replace the "
-                            "file's");
+                            pam4_nrz_clash("'NRZ' cannot carry LinkRequest.rate '106.25 Gb/s PAM4'",
+                                           "a rate that NRZ carries", "modulation"));
     CHECK(c.where.at("modulation").find(":4: key 'modulation'") != std::string::npos);
     // The other way round: the file's rate, the command line's modulation.
     LinkConfig r = config("ratemod", "tech = \"dac\"\nlength = \"2 m\"\nrate = \"106.25 Gb/s "
                                      "PAM4\"\n");
     linkphy::sweeps::drop_file_key(r, "modulation");
     r.request.modulation = "NRZ";
-    CHECK(refusal(r) == r.where.at("rate") +
-                            ": '106.25 Gb/s PAM4' cannot be carried by LinkRequest.modulation "
-                            "'NRZ' ('106.25 Gb/s PAM4' names PAM4 but the modulation given is "
-                            "NRZ); accepted: a modulation the rate names, or LinkRequest.rate to "
-                            "replace the file's");
+    CHECK(refusal(r) ==
+          r.where.at("rate") + pam4_nrz_clash("'106.25 Gb/s PAM4' cannot be carried by "
+                                              "LinkRequest.modulation 'NRZ'",
+                                              "a modulation the rate names", "rate"));
     // The technology refusing a rate the modulation carries stays the rate's.
     c.request.tech = "dsp-sr";
     c.request.rate = "400G";

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "../error_where.hpp"
+#include "dac_request.hpp"
 
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
@@ -15,17 +16,8 @@
 using namespace linkphy::sweeps;
 
 namespace {
+using linkphy::test::dac_request;
 using linkphy::test::where_of;
-
-LinkRequest good() {
-  LinkRequest q;
-  q.tech = "dac";
-  q.length_m = 1.0;
-  q.rate = "100G";
-  q.fidelity = Fidelity::analytic;
-  q.with_power = false;
-  return q;
-}
 
 std::string link_where(const LinkRequest &q) {
   return where_of([&] { (void)evaluate_link(q); });
@@ -38,30 +30,30 @@ std::string reach_where(const LinkRequest &q) {
 
 TEST_CASE("evaluate_link and find_reach name the LinkRequest field at fault",
           "[link][bad_input][names]") {
-  LinkRequest rate = good();
+  LinkRequest rate = dac_request();
   rate.rate = "73G";
   CHECK(link_where(rate) == "LinkRequest.rate");
   CHECK(reach_where(rate) == "LinkRequest.rate");
 
-  LinkRequest modulation = good();
+  LinkRequest modulation = dac_request();
   modulation.modulation = "QAM16";
   CHECK(link_where(modulation) == "LinkRequest.modulation");
   CHECK(reach_where(modulation) == "LinkRequest.modulation");
 
-  LinkRequest length = good();
+  LinkRequest length = dac_request();
   length.length_m = -1;
   CHECK(link_where(length) == "LinkRequest.length_m");
 
-  LinkRequest malformed = good();
+  LinkRequest malformed = dac_request();
   malformed.sets = {"awg"};
   CHECK(link_where(malformed) == "LinkRequest.sets 'awg'");
   CHECK(reach_where(malformed) == "LinkRequest.sets 'awg'");
-  LinkRequest unknown = good();
+  LinkRequest unknown = dac_request();
   unknown.sets = {"no_such_key=1"};
   CHECK(link_where(unknown) == "LinkRequest.sets 'no_such_key=1'");
 
   // A rate the technology cannot run (technology_rate_class), at either fidelity's path.
-  LinkRequest cannot = good();
+  LinkRequest cannot = dac_request();
   cannot.tech = "dsp-sr";
   cannot.rate = "400G";
   CHECK(link_where(cannot) == "LinkRequest.rate");
@@ -69,16 +61,16 @@ TEST_CASE("evaluate_link and find_reach name the LinkRequest field at fault",
   CHECK(link_where(cannot) == "LinkRequest.rate");
 
   // The other checked fields.
-  LinkRequest ber = good();
+  LinkRequest ber = dac_request();
   ber.ber_target = 0.7;
   CHECK(link_where(ber) == "LinkRequest.ber_target");
-  LinkRequest temperature = good();
+  LinkRequest temperature = dac_request();
   temperature.temperature_k = 100;
   CHECK(link_where(temperature) == "LinkRequest.temperature_k");
-  LinkRequest symbols = good();
+  LinkRequest symbols = dac_request();
   symbols.mc_symbols = 10;
   CHECK(link_where(symbols) == "LinkRequest.mc_symbols");
-  LinkRequest power = good();
+  LinkRequest power = dac_request();
   power.with_power = true;
   power.lanes = 5000;
   CHECK(link_where(power) == "LinkRequest.lanes");

@@ -3,6 +3,8 @@
 // temperature; a microstrip pair's spacing (media.hpp, 0–10 mm as stripline).
 #include <catch2/catch.hpp>
 
+#include "dac_request.hpp"
+
 #include <linkphy/channels/media.hpp>
 #include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/link_eval.hpp>
@@ -13,12 +15,7 @@ using namespace linkphy::sweeps;
 
 namespace {
 LinkRequest dac_at(double temperature_k) {
-  LinkRequest q;
-  q.tech = "dac";
-  q.length_m = 1.0;
-  q.rate = "100G";
-  q.fidelity = Fidelity::analytic;
-  q.with_power = false;
+  LinkRequest q = linkphy::test::dac_request();
   q.temperature_k = temperature_k;
   return q;
 }
