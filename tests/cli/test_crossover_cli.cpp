@@ -141,6 +141,15 @@ TEST_CASE("a crossover study's errors name its keys, never an option of linkphy 
     const auto r = run_cli({"crossover", f.string(), "-o", o});
     CHECK(r.err.find("--") == std::string::npos);
   }
+  // Was "… refused by technology 'pcb': --set 'serdes.dfe_taps=-5': …".
+  const auto knob =
+      write(dir, "knob.toml", text + "[sensitivity]\n\"serdes.dfe_taps\" = [3, -5]\n");
+  const auto sens = dir / "sens.csv";
+  check_bad({"crossover", knob.string(), "-o", o, "--sensitivity", sens.string()}, out,
+            "knob.toml:16: sensitivity value serdes.dfe_taps=-5 is refused by technology 'pcb': "
+            "[sensitivity] entry 'serdes.dfe_taps=-5': key 'dfe_taps': '-5' is out of range; "
+            "accepted: -1 to 6\n");
+  CHECK_FALSE(fs::exists(sens));
   fs::remove_all(dir);
 }
 
