@@ -89,7 +89,8 @@ LaneRate lane_rate_class(std::string_view name, std::string_view where) {
 }
 
 LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modulation,
-                         std::optional<FecCode> fec, std::string_view where) {
+                         std::optional<FecCode> fec, std::string_view where,
+                         std::string_view modulation_input) {
   if (modulation)
     check_modulation(*modulation); // an aggregate Modulation{1} would give an infinite baud
   // "106.25 Gb/s PAM4": an explicit rate may carry its modulation as a last word (for plan files
@@ -107,8 +108,8 @@ LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modula
         throw InputError(place(where), "'" + std::string(text) + "' names " +
                                            std::string(text.substr(sp + 1)) +
                                            " but the modulation given is " + modulation->name());
-      LaneRate r =
-          parse_lane_rate(text.substr(0, text.find_last_not_of(' ', sp) + 1), named, fec, where);
+      LaneRate r = parse_lane_rate(text.substr(0, text.find_last_not_of(' ', sp) + 1), named, fec,
+                                   where, modulation_input);
       r.name = std::string(text);
       return r;
     }
@@ -147,10 +148,13 @@ LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modula
   if (q.dimension == Dimension::bit_rate && !(q.value >= 1e8 && q.value <= 2e12))
     throw InputError(place(where), "lane rate '" + std::string(text) +
                                        "' is out of range; accepted: 100 Mb/s to 2 Tb/s per lane");
-  if (!modulation)
-    throw InputError(place(where), "explicit lane rate '" + std::string(text) +
-                                       "' needs a modulation: add it ('" + std::string(text) +
-                                       " PAM4'; NRZ, PAM4, PAM6, PAM8, …) or give --modulation");
+  if (!modulation) // the caller's own input for it, if it has one (a library names no option)
+    throw InputError(place(where),
+                     "explicit lane rate '" + std::string(text) +
+                         "' needs a modulation: add it ('" + std::string(text) +
+                         " PAM4'; NRZ, PAM4, PAM6, PAM8, …)" +
+                         (modulation_input.empty() ? std::string()
+                                                   : " or give " + std::string(modulation_input)));
   // Serial lanes from 100 Mb/s to 2 Tb/s per lane (either way round via the modulation).
   const double line_bps =
       q.dimension == Dimension::bit_rate ? q.value : q.value * modulation->bits_per_symbol();

@@ -1,16 +1,17 @@
 // Library field names → command-line option names (option_names.hpp).
 #include "option_names.hpp"
 
-#include <cctype>
-#include <string_view>
-#include <utility>
+#include <linkphy/sweeps/field_names.hpp>
+
+#include <vector>
 
 namespace linkphy::cli {
 
 std::string with_option_names(std::string text) {
   // The library's names (link_eval.hpp, crossover.hpp, crossover_study.hpp, sweep_runner.hpp,
-  // plot.hpp, transceivers/com_table.hpp) and the words the CLI has always printed.
-  static constexpr std::pair<std::string_view, std::string_view> names[] = {
+  // plot.hpp, transceivers/com_table.hpp) and the words the CLI has always printed; renamed as
+  // the library renames them for its files' keys (field_names.hpp).
+  static const std::vector<sweeps::FieldName> names = {
       {"LinkRequest.rate", "--rate"},
       {"LinkRequest.modulation", "--modulation"},
       {"LinkRequest.length_m", "--length"},
@@ -31,21 +32,7 @@ std::string with_option_names(std::string text) {
       {"render_plot output", "--plot"},
       {"find_com_table", "--config"},
   };
-  for (const auto &[library, option] : names) {
-    for (std::size_t at = text.find(library); at != std::string::npos;
-         at = text.find(library, at)) {
-      const std::size_t end = at + library.size();
-      const bool whole = end == text.size() ||
-                         !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
-      if (!whole) {
-        at = end;
-        continue;
-      }
-      text.replace(at, library.size(), option);
-      at += option.size();
-    }
-  }
-  return text;
+  return sweeps::rename_fields(std::move(text), names);
 }
 
 } // namespace linkphy::cli

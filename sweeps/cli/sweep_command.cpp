@@ -65,6 +65,7 @@ int run_sweep_command(const SweepArgs &a) {
   sweeps::SweepOptions o;
   o.output = a.output;
   o.resume = a.resume;
+  o.resume_hint = "run the same command with --resume to continue"; // the interrupt line's end
   parse_shard(a.shard, o.shard_index, o.shard_count);
   check_input_file(a.spec, "spec", "a sweep spec TOML with a [sweep] table");
   if (std::error_code ec;

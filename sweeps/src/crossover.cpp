@@ -4,6 +4,7 @@
 #include <linkphy/phy/join_list.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/sweeps/crossover.hpp>
+#include <linkphy/sweeps/field_names.hpp>
 #include <linkphy/sweeps/sweep_runner.hpp>
 #include <linkphy/sweeps/technology.hpp>
 
@@ -108,7 +109,7 @@ void check_study(const CrossoverStudy &s) {
                            "technology '" + t +
                                "' builds with the built-in catalogs but not "
                                "with the user catalogs: " +
-                               why);
+                               with_key_names(why, study_keys()));
   }
   for (const auto &set : s.base.sets) {
     bool any = false;
@@ -125,7 +126,8 @@ void check_study(const CrossoverStudy &s) {
         if (!applicable_sets(t, {set}).empty())
           if (const std::string why = set_value_error(t, set, s.base.catalogs); !why.empty())
             throw InputError(s.file.empty() ? "sets" : s.file + ": sets",
-                             "'" + set + "' is refused by technology '" + t + "': " + why);
+                             "'" + set + "' is refused by technology '" + t +
+                                 "': " + with_key_names(why, study_keys()));
   }
   if (!(s.search_min_m > 0 && s.search_max_m > s.search_min_m))
     throw InputError(s.file.empty() ? "search range" : s.file, "needs 0 < search_min < search_max");

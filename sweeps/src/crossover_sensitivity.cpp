@@ -3,6 +3,7 @@
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
 #include <linkphy/sweeps/crossover.hpp>
+#include <linkphy/sweeps/field_names.hpp>
 
 #include "crossover_internal.hpp"
 
@@ -41,8 +42,12 @@ CrossoverStudy with_knob(const CrossoverStudy &s, const CrossoverStudy::Knob &k,
         if (!detail::applicable_sets(tech, {set}).empty())
           if (const std::string why = detail::set_value_error(tech, set, s.base.catalogs);
               !why.empty())
-            throw InputError(k.where, "sensitivity value " + set + " is refused by technology '" +
-                                          tech + "': " + why);
+            // The value is the [sensitivity] entry's, not the study's `sets` (field_names.hpp).
+            throw InputError(
+                k.where, "sensitivity value " + set + " is refused by technology '" + tech + "': " +
+                             with_key_names(
+                                 rename_fields(why, {{"LinkRequest.sets", "[sensitivity] entry"}}),
+                                 study_keys()));
     std::erase_if(t.base.sets, [&](const std::string &x) { return x.rfind(k.key + "=", 0) == 0; });
     t.base.sets.push_back(set);
   }

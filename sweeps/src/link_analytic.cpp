@@ -183,7 +183,8 @@ std::shared_ptr<const AnalyticPlan> build_plan(const LinkRequest &req) {
     std::optional<Modulation> mod;
     if (req.modulation)
       mod = parse_modulation(*req.modulation, "LinkRequest.modulation");
-    plan->lane = parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate");
+    plan->lane =
+        parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate", "LinkRequest.modulation");
     const LaneRate &lane = plan->lane;
     const double baud = lane.baud_bd;
     const int levels = lane.modulation.levels;

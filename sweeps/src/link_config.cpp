@@ -60,7 +60,7 @@ void check_rate(const std::string &rate, const std::optional<std::string> &modul
   if (modulation)
     mod = parse_modulation(*modulation, where);
   try {
-    (void)parse_lane_rate(rate, mod, std::nullopt, where);
+    (void)parse_lane_rate(rate, mod, std::nullopt, where, "LinkRequest.modulation");
   } catch (const InputError &) {
     if (modulation)
       throw;

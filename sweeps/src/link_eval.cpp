@@ -352,7 +352,8 @@ Technology link_technology(const LinkRequest &req, double length_m) {
   if (req.modulation)
     mod = parse_modulation(*req.modulation, "LinkRequest.modulation");
   const std::string rate_class =
-      technology_rate_class(tech, parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate"));
+      technology_rate_class(tech, parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate",
+                                                  "LinkRequest.modulation"));
   if (!rate_class.empty())
     tech = make_technology(req.tech, length_m, req.sets, rate_class);
   if (!req.channels.empty()) {
@@ -550,7 +551,8 @@ LinkReport evaluate_link_full(const LinkRequest &req) {
   std::optional<Modulation> mod;
   if (req.modulation)
     mod = parse_modulation(*req.modulation, "LinkRequest.modulation");
-  rep.lane = parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate");
+  rep.lane =
+      parse_lane_rate(req.rate, mod, std::nullopt, "LinkRequest.rate", "LinkRequest.modulation");
   const LaneRate &lane = rep.lane;
   const int levels = lane.modulation.levels;
   Technology tech = detail::link_technology(req, req.length_m);

@@ -49,6 +49,11 @@ public:
         throw InputError(where, "'" + value + "' is out of range; accepted: 0 m to 100 km");
     }
   }
+  std::vector<FieldName> field_keys() const override { // the fields request_of sets
+    return {{"LinkRequest.rate", "rate"},        {"LinkRequest.modulation", "modulation"},
+            {"LinkRequest.length_m", "length"},  {"LinkRequest.sets", "set"},
+            {"LinkRequest.catalogs", "catalog"}, {"LinkRequest.ber_target", "ber_target"}};
+  }
   std::vector<std::string> setup_keys() const override {
     return {"tech", "rate", "modulation", "set", "catalog"};
   }

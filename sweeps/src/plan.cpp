@@ -1,6 +1,7 @@
 // The plan roll-up (plan.hpp): figures once per (technology, rate), then arithmetic over arrays.
 #include <linkphy/phy/error.hpp>
 #include <linkphy/phy/quantity.hpp>
+#include <linkphy/sweeps/field_names.hpp>
 #include <linkphy/sweeps/plan.hpp>
 #include <linkphy/sweeps/technology.hpp>
 #include <linkphy/sweeps/technology_power.hpp>
@@ -156,14 +157,16 @@ PlanResult evaluate_plan(const Plan &plan, std::map<std::string, TechRateFigures
         try {
           fp = &cache->emplace(key, tech_rate_figures(t, g, plan)).first->second;
         } catch (const InputError &e) {
+          // The library's names of the link's inputs as the plan's keys (field_names.hpp).
+          const std::string why = with_key_names(e.what(), plan_keys());
           const bool allowed = std::find(g.techs.begin(), g.techs.end(), t) != g.techs.end();
           const bool forced = std::find(plan.alternatives.begin(), plan.alternatives.end(), t) !=
                               plan.alternatives.end();
           if (allowed || forced)
             throw InputError(allowed ? g.techs_where : plan.alternatives_where,
                              "technology '" + t + "' cannot run group '" + g.name + "' at " +
-                                 g.rate + ": " + e.what());
-          note = e.what();
+                                 g.rate + ": " + why);
+          note = why;
         }
       }
       fig[gi].push_back(fp);

@@ -263,7 +263,11 @@ void SweepRows::append_row(std::uint64_t i, std::string &out,
         scratch.idx[a] = idx[a];
       }
   }
-  evaluator_.evaluate_with(scratch.point, cells, context_);
+  try {
+    evaluator_.evaluate_with(scratch.point, cells, context_);
+  } catch (const InputError &e) {
+    throw_in_spec_keys(e, scratch.point);
+  }
   out += std::to_string(i);
   for (std::size_t a = 0; a < axis_cells_.size(); ++a) {
     out += ',';
@@ -308,8 +312,19 @@ void SweepRows::validate(std::uint64_t i) const {
       evaluator_.check_value(axis.key, v, axis.where + ": axis '" + axis.key + "'");
   check_setups(first); // before the first point: its setup errors name the spec's lines
   std::vector<std::string> cells;
-  evaluator_.evaluate(first, cells);
+  try {
+    evaluator_.evaluate(first, cells);
+  } catch (const InputError &e) {
+    throw_in_spec_keys(e, first);
+  }
   first.reject_unused(accepted);
+}
+
+void SweepRows::throw_in_spec_keys(const InputError &e, const ParamSet &point) const {
+  const auto names = evaluator_.field_keys();
+  if (names.empty())
+    throw; // the evaluator's own error as it is (called from a handler of `e`)
+  throw in_spec_keys(e, point, names);
 }
 
 void SweepRows::check_setups(const ParamSet &first) const {
@@ -322,7 +337,11 @@ void SweepRows::check_setups(const ParamSet &first) const {
     if (std::find(keys.begin(), keys.end(), spec_.axes[a].key) != keys.end())
       axes.push_back(a);
   if (axes.empty()) {
-    evaluator_.check_setup(first); // the one setup every point shares
+    try {
+      evaluator_.check_setup(first); // the one setup every point shares
+    } catch (const InputError &e) {
+      throw_in_spec_keys(e, first);
+    }
     return;
   }
   constexpr std::uint64_t kMaxCombinations = 10'000; // link: ≈ 55 µs each, stages built
@@ -361,7 +380,8 @@ void SweepRows::check_setups(const ParamSet &first) const {
             if (ax.key == kv.first)
               at = ax.where;
         }
-      throw InputError(at, values + ": " + e.detail());
+      // The values name the combination; the detail names the spec's keys (field_keys).
+      throw InputError(at, values + ": " + in_spec_keys(e, p, evaluator_.field_keys()).detail());
     }
   }
 }
@@ -525,7 +545,7 @@ SweepWriter::SweepWriter(const SweepSpec &spec, const SweepRows &rows, const Swe
   }
   if (sink_ && !to_stdout_)
     install_interrupt_line("\nlinkphy: sweep interrupted: the rows so far are kept in " + partial_ +
-                           "; run the same command with --resume to continue\n");
+                           (o.resume_hint.empty() ? "" : "; " + o.resume_hint) + "\n");
   if (const char *k = std::getenv("LINKPHY_TEST_KILL_AFTER_ROWS"))
     kill_after_ = std::atoll(k);
   progress_ = std::make_unique<Progress>(o.progress, o.progress_log, shard_points_);

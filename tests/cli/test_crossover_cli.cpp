@@ -119,6 +119,40 @@ TEST_CASE("crossover CLI bad input: one line, exit 2, no output file", "[cli][cr
   fs::remove_all(dir);
 }
 
+TEST_CASE("a crossover study's errors name its keys, never an option of linkphy link",
+          "[cli][crossover][names]") {
+  // Were "… or give --modulation" (a study has no modulation of its own: the rate carries it) and
+  // "… refused by technology 'pcb': --set 'serdes.foo=1': …".
+  const auto dir = scratch_dir("crossover-names");
+  const auto out = dir / "x.csv";
+  const std::string o = out.string(), text = kStudy;
+  const auto rate = write(dir, "rate.toml",
+                          text.substr(0, text.find("rates")) + "rates = [\"7 Gb/s\"]" +
+                              text.substr(text.find("\ncopper")));
+  check_bad({"crossover", rate.string(), "-o", o}, out,
+            "rates: explicit lane rate '7 Gb/s' needs a modulation: add it ('7 Gb/s PAM4'; NRZ, "
+            "PAM4, PAM6, PAM8, …)\n");
+  const auto sets = write(dir, "sets.toml",
+                          text.substr(0, text.find("\n[map]")) + "\nsets = [\"serdes.foo=1\"]\n");
+  check_bad({"crossover", sets.string(), "-o", o}, out,
+            "sets: 'serdes.foo=1' is refused by technology 'pcb': key 'sets' 'serdes.foo=1': key "
+            "'foo': unknown key; accepted: source,");
+  for (const auto &f : {rate, sets}) {
+    const auto r = run_cli({"crossover", f.string(), "-o", o});
+    CHECK(r.err.find("--") == std::string::npos);
+  }
+  // Was "… refused by technology 'pcb': --set 'serdes.dfe_taps=-5': …".
+  const auto knob =
+      write(dir, "knob.toml", text + "[sensitivity]\n\"serdes.dfe_taps\" = [3, -5]\n");
+  const auto sens = dir / "sens.csv";
+  check_bad({"crossover", knob.string(), "-o", o, "--sensitivity", sens.string()}, out,
+            "knob.toml:16: sensitivity value serdes.dfe_taps=-5 is refused by technology 'pcb': "
+            "[sensitivity] entry 'serdes.dfe_taps=-5': key 'dfe_taps': '-5' is out of range; "
+            "accepted: -1 to 6\n");
+  CHECK_FALSE(fs::exists(sens));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("crossover sidecar records the study file relative to the working directory",
           "[cli][crossover]") {
   // notebooks_data/ is made from the repo root and committed; the default study is found by an

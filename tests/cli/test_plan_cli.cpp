@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using linkphy::test::run_program;
@@ -150,6 +151,33 @@ TEST_CASE("linkphy plan rejects bad input with FILE:LINE naming the key", "[cli]
   CHECK(r.err.find("[[group]]") != std::string::npos);
   std::filesystem::remove_all(file.parent_path());
   CHECK(run({"plan", "/nonexistent/plan.toml"}).exit_code == 2);
+}
+
+TEST_CASE("a plan's errors name its keys, never an option of linkphy link", "[cli][plan][names]") {
+  // Were "… or give --modulation" (a plan has no modulation key: its rate carries it),
+  // "… at 100G: --set 'serdes.foo=1': …" and "… at 100G NRZ: --modulation: …".
+  const std::string g = "[[group]]\nname = \"g\"\ncount = 4\nlanes = 8\nlength = \"1 m\"\n";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {g + "techs = [\"dac\"]\nrate = \"7 Gb/s\"\n",
+       ":7: key 'rate': explicit lane rate '7 Gb/s' needs a modulation: add it ('7 Gb/s PAM4'; "
+       "NRZ, PAM4, PAM6, PAM8, …)\n"},
+      {g + "techs = [\"dac\"]\nrate = \"100G\"\nset = [\"serdes.foo=1\"]\n",
+       ":6: key 'techs': technology 'dac' cannot run group 'g' at 100G: key 'set' 'serdes.foo=1': "
+       "key 'foo': unknown key; accepted: source,"},
+      {g + "techs = [\"dsp-dr\"]\nrate = \"100G NRZ\"\n",
+       ":6: key 'techs': technology 'dsp-dr' cannot run group 'g' at 100G NRZ: key 'rate': the "
+       "optical PMD 100gbase_dr runs PAM4, not NRZ\n"},
+  };
+  for (const auto &[text, message] : cases) {
+    const auto file = write_plan(text);
+    const auto r = run({"plan", file.string()});
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err_lines().size() == 1);
+    CHECK(r.err.rfind("linkphy: " + file.string() + message, 0) == 0);
+    CHECK(r.err.find("--") == std::string::npos);
+    std::filesystem::remove_all(file.parent_path());
+  }
 }
 
 TEST_CASE("the 72-GPU NVLink-class rack on DSP optics and LPO and CPO and copper", "[cli][plan]") {

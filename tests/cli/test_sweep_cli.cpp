@@ -429,6 +429,66 @@ TEST_CASE("a misspelt axis key, a rate a technology cannot run and an unknown --
         "out of range; accepted: 26 to 34");
 }
 
+TEST_CASE("a sweep's errors name the spec's keys, never the options of linkphy link",
+          "[sweep][cli][bad-input][names]") {
+  // Each was printed with a `linkphy link` option (--rate, --modulation, --set) that a spec has
+  // no use for: the library's LinkRequest names went through the CLI's option names.
+  const auto check = [](const std::string &name, const std::string &text,
+                        const std::string &message, const std::string &before = "") {
+    const auto spec = scratch(name);
+    std::ofstream(spec) << text;
+    const auto out = scratch(name + ".csv"), err = scratch(name + ".err");
+    fs::remove(out);
+    CHECK(sweep_to(spec, out, "", err) == 2);
+    const std::string e = one_line(err);
+    CHECK(e == "linkphy: " + before + spec.string() + message + "\n");
+    CHECK(e.find("--") == std::string::npos);
+    CHECK_FALSE(fs::exists(out));
+  };
+  const std::string stat = "[sweep]\nevaluator = \"link\"\nfidelity=\"statistical\"\n[fixed]\n";
+  const std::string head = "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n[fixed]\n";
+  const std::string needs = "explicit lane rate '7 Gb/s' needs a modulation: add it ('7 Gb/s "
+                            "PAM4'; NRZ, PAM4, PAM6, PAM8, …) or give the key 'modulation'";
+  // Was "… or give --modulation".
+  check("names_axis_rate.toml",
+        stat + "tech = \"dac\"\nlength=\"1 m\"\n[axes]\nrate = [\"100G\",\"7 Gb/s\"]\n",
+        ":8: rate = '7 Gb/s': " + needs);
+  // Were "linkphy: --rate: …" and "linkphy: --modulation: …", no file or line.
+  check("names_fixed_rate.toml",
+        head + "tech = \"dac\"\nrate = \"7 Gb/s\"\n[axes]\nlength = [\"1 m\", \"2 m\"]\n",
+        ":6: key 'rate': " + needs);
+  check("names_rate_class.toml",
+        head + "tech = \"dsp-lr\"\nrate = \"25G\"\n[axes]\nlength = [\"1 m\", \"2 m\"]\n",
+        ":6: key 'rate': technology 'dsp-lr' cannot run 25G (it runs 50G, 100G)");
+  check(
+      "names_fixed_mod.toml",
+      head + "tech = \"dac\"\nrate = \"100G\"\nmodulation = \"PAM3x\"\n[axes]\n"
+             "length = [\"1 m\", \"2 m\"]\n",
+      ":7: key 'modulation': unknown modulation 'PAM3x' (accepted: NRZ, PAM2 … PAM64, e.g. PAM4)");
+  // Was "linkphy: point 2: --modulation: …".
+  check("names_optical_mod.toml",
+        head + "tech = \"dsp-dr\"\nrate = \"100G\"\n[axes]\nmodulation = [\"PAM4\", \"NRZ\"]\n"
+               "length = [\"1 m\", \"2 m\"]\n",
+        ":8: key 'modulation': the optical PMD 100gbase_dr runs PAM4, not NRZ", "point 2: ");
+  // Was "linkphy: --set 'serdes.foo=1': key 'foo': …", no file or line.
+  const auto serdes = [&](const std::string &name, const std::string &where) {
+    const auto spec = scratch(name);
+    const auto out = scratch(name + ".csv"), err = scratch(name + ".err");
+    CHECK(sweep_to(spec, out, "", err) == 2);
+    CHECK_THAT(one_line(err), Catch::Matchers::StartsWith("linkphy: " + spec.string() + where +
+                                                          ": key 'set' 'serdes.foo=1': key 'foo': "
+                                                          "unknown key; accepted: source,"));
+  };
+  std::ofstream(scratch("names_serdes.toml"))
+      << head << "tech = \"dac\"\nrate = \"100G\"\nset = \"serdes.foo=1\"\n[axes]\n"
+      << "length = [\"1 m\", \"2 m\"]\n";
+  serdes("names_serdes.toml", ":7");
+  std::ofstream(scratch("names_serdes_axis.toml"))
+      << head << "tech = \"dac\"\nrate = \"100G\"\n[axes]\nset = [\"serdes.foo=1\"]\n"
+      << "length = [\"1 m\", \"2 m\"]\n";
+  serdes("names_serdes_axis.toml", ":8");
+}
+
 TEST_CASE("sweep -o naming the spec itself is refused and the spec kept",
           "[sweep][cli][bad-input]") {
   const auto spec = scratch("self.toml");

@@ -110,3 +110,25 @@ TEST_CASE("bad lane rates are InputErrors that list the accepted classes",
   CHECK_THROWS_WITH(parse_lane_rate("1500 GBd PAM4"), Contains("out of range")); // 3 Tb/s
   CHECK_THROWS_AS(parse_lane_rate("", Modulation::nrz()), InputError);
 }
+
+TEST_CASE("a missing modulation is asked for by the caller's name for it, or in the rate alone",
+          "[lane-rate][names]") {
+  // The library named the CLI's --modulation here: wrong for a plan file or a crossover rate list
+  // (no modulation of their own) and for a sweep spec (the key 'modulation').
+  const auto message = [](auto f) -> std::string {
+    try {
+      f();
+    } catch (const InputError &e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  CHECK(message([] { (void)parse_lane_rate("7 Gb/s", {}, {}, "rate"); }) ==
+        "rate: explicit lane rate '7 Gb/s' needs a modulation: add it ('7 Gb/s PAM4'; NRZ, PAM4, "
+        "PAM6, PAM8, …)");
+  CHECK(message([] {
+          (void)parse_lane_rate("53 GBd", {}, {}, "LinkRequest.rate", "its modulation");
+        }) ==
+        "LinkRequest.rate: explicit lane rate '53 GBd' needs a modulation: add it ('53 GBd PAM4'; "
+        "NRZ, PAM4, PAM6, PAM8, …) or give its modulation");
+}

@@ -212,7 +212,8 @@ TEST_CASE("bad specs and failing points under mpirun: one line, no output", "[sw
   check("late.toml", "[sweep]\nevaluator = \"pam\"\n[axes]\nsnr = [" + values + "]\n",
         ":4: key 'snr': '30' has no unit");
   // A set entry the library refuses names the request's field (LinkRequest.sets '…'); rank 0's
-  // line names the option, as the serial sweep's does (sweeps/cli/option_names.hpp).
+  // line names the spec's key at its line, as the serial sweep's does (field_names.hpp). It named
+  // `linkphy link`'s option (--set 'serdes.foo=1') before 2026-12-04.
   const auto spec = write_file(dir, "set.toml",
                                "[sweep]\nevaluator = \"link\"\n[axes]\ntech = [\"dac\"]\n"
                                "length = [\"1 m\"]\nrate = [\"100G\"]\nfidelity = [\"analytic\"]\n"
@@ -220,8 +221,10 @@ TEST_CASE("bad specs and failing points under mpirun: one line, no output", "[sw
   const auto r = mpirun(2, {"sweep", spec.string(), "-q", "-o", (dir / "set.csv").string()});
   INFO(r.err);
   CHECK(r.exit_code != 0);
-  CHECK_THAT(r.err, Catch::Matchers::Contains("linkphy: --set 'serdes.foo=1': key 'foo': unknown "
+  CHECK_THAT(r.err, Catch::Matchers::Contains("linkphy: " + spec.string() +
+                                              ":8: key 'set' 'serdes.foo=1': key 'foo': unknown "
                                               "key; accepted: source,"));
+  CHECK_THAT(r.err, !Catch::Matchers::Contains("--set"));
   CHECK_THAT(r.err, !Catch::Matchers::Contains("LinkRequest"));
   fs::remove_all(dir);
 }

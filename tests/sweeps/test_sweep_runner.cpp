@@ -9,9 +9,14 @@
 #include "sweep_test_files.hpp"
 
 #include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace linkphy;
@@ -63,4 +68,64 @@ TEST_CASE("SweepRows formats a point as the header describes", "[sweep]") {
   bad = {};
   bad.resume = true; // without an output file
   CHECK_THROWS_WITH(check_sweep_options(bad), Catch::Matchers::Contains("SweepOptions.resume"));
+}
+
+namespace {
+// Interrupts its own sweep (SIGINT) at point "stop", as a user's Ctrl-C would.
+class InterruptingEvaluator final : public Evaluator {
+public:
+  std::vector<std::string> columns() const override { return {"x"}; }
+  std::vector<std::string> text_columns() const override { return {"x"}; }
+  std::vector<std::string> accepted_keys() const override { return {"n"}; }
+  void evaluate(const ParamSet &p, std::vector<std::string> &out) const override {
+    if (p.text("n") == "stop")
+      std::raise(SIGINT);
+    out = {p.text("n")};
+  }
+};
+
+// What a sweep run in a child process writes on stderr when the evaluator interrupts it, and
+// whether the child ended by SIGINT.
+std::string interrupted_stderr(const SweepOptions &o, bool &by_sigint) {
+  const auto spec_file = dir() / "interrupt.toml";
+  std::ofstream(spec_file)
+      << "[sweep]\nevaluator = \"fec\"\n[axes]\nn = [\"a\", \"b\", \"stop\"]\n";
+  const SweepSpec spec = read_sweep_spec(spec_file);
+  const auto err = dir() / "interrupt.err";
+  test::remove_sweep_outputs(o.output);
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) { // the child: stderr to the file, then the sweep it does not survive
+    const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, STDERR_FILENO);
+    try {
+      (void)run_sweep(spec, InterruptingEvaluator(), o);
+    } catch (...) {
+    }
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  by_sigint = WIFSIGNALED(status) && WTERMSIG(status) == SIGINT;
+  test::remove_sweep_outputs(o.output);
+  std::filesystem::remove(o.output + ".partial.spec");
+  return test::read_text_file(err);
+}
+} // namespace
+
+TEST_CASE("an interrupted sweep says how to go on in the caller's words", "[sweep][names]") {
+  // The library's line named the CLI's --resume, which a C++ caller has no use for.
+  SweepOptions o;
+  o.output = (dir() / "interrupt.csv").string();
+  bool by_sigint = false;
+  CHECK(interrupted_stderr(o, by_sigint) ==
+        "\nlinkphy: sweep interrupted: the rows so far are kept in " + o.output +
+            ".partial; run the sweep again with SweepOptions.resume to continue\n");
+  CHECK(by_sigint);
+  o.resume_hint = "call resume_my_job() to continue";
+  CHECK(interrupted_stderr(o, by_sigint) ==
+        "\nlinkphy: sweep interrupted: the rows so far are kept in " + o.output +
+            ".partial; call resume_my_job() to continue\n");
+  CHECK(by_sigint);
 }

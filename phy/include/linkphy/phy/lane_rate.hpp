@@ -59,7 +59,12 @@ LaneRate lane_rate_class(std::string_view name, std::string_view where = {});
 /// symbol rate through the modulation). Throws InputError naming `where` on unknown classes
 /// (listing them), bad quantities, a rate outside that range, or a missing modulation; a
 /// `modulation` given outside PAM2 … PAM64 is refused by check_modulation ("modulation: …").
+/// `modulation_input`: the caller's name for an input of its own that gives `modulation` apart
+/// from the rate (link_eval.hpp: "LinkRequest.modulation"); a missing modulation's message then
+/// ends "… or give MODULATION_INPUT". Empty (plan files, crossover rate lists, which have no such
+/// input): the message asks only for the modulation word in the rate. Any text.
 LaneRate parse_lane_rate(std::string_view text, std::optional<Modulation> modulation = {},
-                         std::optional<FecCode> fec = {}, std::string_view where = {});
+                         std::optional<FecCode> fec = {}, std::string_view where = {},
+                         std::string_view modulation_input = {});
 
 } // namespace linkphy

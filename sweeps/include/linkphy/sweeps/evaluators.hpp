@@ -3,6 +3,7 @@
 #pragma once
 
 #include <linkphy/phy/params.hpp>
+#include <linkphy/sweeps/field_names.hpp>
 
 #include <memory>
 #include <string>
@@ -65,6 +66,13 @@ public:
   /// technology at the lane rate), so that a technology that cannot run a listed rate stops the
   /// sweep before any output. Throws InputError. Default: nothing.
   virtual void check_setup(const ParamSet &point) const { (void)point; }
+  /// Optional: the names the evaluator's model gives its inputs in errors, each with the spec
+  /// key that sets it (the link evaluator: {"LinkRequest.rate", "rate"}, {"LinkRequest.sets",
+  /// "set"}, …; link_eval.hpp "Names in errors"). A sweep reports an error of a point in the
+  /// spec's terms (in_spec_keys, field_names.hpp): "spec.toml:8: key 'rate': …", "… or give the
+  /// key 'modulation'", never the library's name (nor, through it, a CLI option of `linkphy
+  /// link`). Default: none (the evaluator names the keys itself, ParamSet::where_key).
+  virtual std::vector<FieldName> field_keys() const { return {}; }
 };
 
 struct EvaluatorInfo {

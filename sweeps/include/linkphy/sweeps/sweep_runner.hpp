@@ -9,6 +9,7 @@
 // backends (the MPI one, sweeps/mpi/) write exactly the same files.
 #pragma once
 
+#include <linkphy/phy/error.hpp>
 #include <linkphy/sweeps/evaluators.hpp>
 #include <linkphy/sweeps/sweep_spec.hpp>
 
@@ -52,6 +53,12 @@ struct SweepOptions {
   /// for batch jobs whose stderr is not a terminal.
   bool progress_log = false;
   int ranks = 1; ///< MPI ranks taking part (recorded in the sidecar only), ≥ 1; not checked
+  /// How to go on after SIGINT or SIGTERM: the end of the line a run writing OUT.partial then
+  /// prints on stderr ("linkphy: sweep interrupted: the rows so far are kept in OUT.partial; "
+  /// + this). The library's words by default; the `linkphy` CLI passes "run the same command
+  /// with --resume to continue". Any text (the line is cut at 1 KiB); empty: the line ends at
+  /// the file's name.
+  std::string resume_hint = "run the sweep again with SweepOptions.resume to continue";
 };
 
 struct SweepSummary {
@@ -90,7 +97,7 @@ public:
   const Evaluator &evaluator() const { return evaluator_; }
   /// Evaluates point i (0 ≤ i < point_count; not checked, as SweepSpec::point) and appends its
   /// line with '\n' to `out`. `cells` is the caller's scratch space. Throws what the evaluator
-  /// throws.
+  /// throws, an InputError in the spec's terms (Evaluator::field_keys).
   void append_row(std::uint64_t i, std::string &out, std::vector<std::string> &cells) const;
   /// Evaluates point i and rejects keys the evaluator does not accept (InputError naming the key
   /// and its FILE:LINE): the check every backend runs before it touches a file.
@@ -103,6 +110,9 @@ private:
   /// Evaluator::check_setup on each combination of the axes' values of its setup_keys (≤ 10⁴;
   /// more are left to the points); InputError at the first axis' FILE:LINE naming the values.
   void check_setups(const ParamSet &first) const;
+  /// `e`, thrown by the evaluator on `point`, in the spec's terms (in_spec_keys with the
+  /// evaluator's field_keys).
+  [[noreturn]] void throw_in_spec_keys(const InputError &e, const ParamSet &point) const;
 
   const SweepSpec &spec_;
   const Evaluator &evaluator_;
