@@ -66,6 +66,7 @@ int run_sweep_command(const SweepArgs &a) {
   o.output = a.output;
   o.resume = a.resume;
   o.resume_hint = "run the same command with --resume to continue"; // the interrupt line's end
+  o.on_warning = [](const std::string &w) { std::cerr << "linkphy: warning: " << w << "\n"; };
   parse_shard(a.shard, o.shard_index, o.shard_count);
   check_input_file(a.spec, "spec", "a sweep spec TOML with a [sweep] table");
   if (std::error_code ec;

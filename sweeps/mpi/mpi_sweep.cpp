@@ -415,6 +415,7 @@ MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
   std::unique_ptr<Evaluator> evaluator;
   std::optional<SweepRows> rows;
   std::optional<SweepWriter> writer;
+  std::vector<std::string> warnings; // of the setup (SweepRows::validate)
   try {
     spec = read_sweep_spec(spec_file, force);
     evaluator = make_evaluator(spec->evaluator, spec->evaluator_where);
@@ -424,9 +425,13 @@ MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
     rows.emplace(*spec, *evaluator, options.threads * static_cast<unsigned>(session.size));
     const auto first = static_cast<std::uint64_t>(options.shard_index - 1);
     if (first < spec->point_count())
-      rows->validate(first);
-    if (root)
+      warnings = rows->validate(first);
+    if (root) {
       writer.emplace(*spec, *rows, options);
+      if (options.on_warning) // rank 0 only: each warning once for the job
+        for (const auto &w : warnings)
+          options.on_warning(w);
+    }
   } catch (const InputError &e) {
     setup.set(e.what(), 2);
   } catch (const std::exception &e) {
@@ -454,6 +459,7 @@ MpiSweepResult run_sweep_mpi(const std::filesystem::path &spec_file, bool force,
   } else if (root) {
     Failure failure;
     result.summary = run_root(session, options, *rows, *writer, failure);
+    result.summary.warnings = warnings;
     setup = failure;
     result.exit_code = setup.code;
   } else {

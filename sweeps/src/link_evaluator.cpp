@@ -57,7 +57,7 @@ public:
   std::vector<std::string> setup_keys() const override {
     return {"tech", "rate", "modulation", "set", "catalog"};
   }
-  void check_setup(const ParamSet &p) const override {
+  std::vector<std::string> check_setup(const ParamSet &p) const override {
     const LinkRequest q = request_of(p, {});
     for (const auto &c : q.catalogs) // "KIND=FILE" named by the spec's key
       (void)parse_user_catalog(c, p.where_key("catalog"));
@@ -68,7 +68,7 @@ public:
                        (e.where().empty() ? "" : e.where() + ": ") + e.detail());
     }
     try {
-      build_stages(q);
+      return build_stages(q);
     } catch (const InputError &e) {
       if (q.sets.empty() || !builds_without_sets(q))
         throw;
@@ -98,8 +98,9 @@ public:
 
 private:
   // The technology (its rate class, the sets' keys) and every stage of its hops built as a point
-  // builds them (each stage's keys and values judged), without evaluating the link.
-  static void build_stages(const LinkRequest &q) {
+  // builds them (each stage's keys and values judged), without evaluating the link; the
+  // technology's warnings (a set key with no effect at this rate).
+  static std::vector<std::string> build_stages(const LinkRequest &q) {
     const Technology tech = detail::link_technology(q, q.length_m);
     const ChannelContext &ctx = detail::channel_context(q.catalogs);
     double peaking_db = 0;
@@ -107,11 +108,12 @@ private:
       if (hop.kind != HopKind::optical) // as evaluate_link builds an electrical or linear hop
         for (const auto &spec : hop.stage_specs)
           (void)detail::hop_stage(spec, ctx, peaking_db);
+    return tech.warnings;
   }
   static bool builds_without_sets(LinkRequest q) {
     q.sets.clear();
     try {
-      build_stages(q);
+      (void)build_stages(q);
       return true;
     } catch (const InputError &) {
       return false;

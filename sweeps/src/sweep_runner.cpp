@@ -49,9 +49,13 @@ SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const 
   const SweepRows rows(spec, evaluator, o.threads);
   // Validate on the first point of the shard before touching any file: unknown keys, bad units.
   const auto first = static_cast<std::uint64_t>(o.shard_index - 1);
+  std::vector<std::string> warnings;
   if (first < spec.point_count())
-    rows.validate(first);
+    warnings = rows.validate(first);
   SweepWriter writer(spec, rows, o);
+  if (o.on_warning) // once the options and the output are found good
+    for (const auto &w : warnings)
+      o.on_warning(w);
 
   const std::uint64_t n = writer.todo_count();
   // Chunks amortise the shared counter and the writer's lock (one each per chunk, not per row);
@@ -134,7 +138,9 @@ SweepSummary run_sweep(const SweepSpec &spec, const Evaluator &evaluator, const 
     writer.fail();
     throw InputError("", first_error);
   }
-  return writer.finish(seconds);
+  SweepSummary summary = writer.finish(seconds);
+  summary.warnings = std::move(warnings);
+  return summary;
 }
 
 } // namespace linkphy::sweeps

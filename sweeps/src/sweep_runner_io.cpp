@@ -297,7 +297,7 @@ std::string SweepRows::row_prefix(std::uint64_t i) const {
   return out;
 }
 
-void SweepRows::validate(std::uint64_t i) const {
+std::vector<std::string> SweepRows::validate(std::uint64_t i) const {
   // Unknown keys first: a misspelt axis ('lenght') is named as such, not reported as the key it
   // was meant to be ('missing key length') by the evaluation below.
   const ParamSet first = spec_.point(i);
@@ -310,7 +310,8 @@ void SweepRows::validate(std::uint64_t i) const {
   for (const auto &axis : spec_.axes)
     for (const auto &v : axis.values)
       evaluator_.check_value(axis.key, v, axis.where + ": axis '" + axis.key + "'");
-  check_setups(first); // before the first point: its setup errors name the spec's lines
+  // Before the first point: its setup errors name the spec's lines.
+  std::vector<std::string> warnings = check_setups(first);
   std::vector<std::string> cells;
   try {
     evaluator_.evaluate(first, cells);
@@ -318,6 +319,26 @@ void SweepRows::validate(std::uint64_t i) const {
     throw_in_spec_keys(e, first);
   }
   first.reject_unused(accepted);
+  return warnings;
+}
+
+void SweepRows::add_setup_warnings(const std::vector<std::string> &found, const ParamSet &point,
+                                   std::vector<std::string> &warnings) const {
+  const auto names = evaluator_.field_keys();
+  for (const auto &w : found) {
+    // At the spec's place of the input the warning starts with ("LinkRequest.sets 'k=v' …" →
+    // "spec.toml:7: key 'set' 'k=v' …"), the other names renamed as an error's are.
+    std::string text = with_key_names(w, names);
+    for (const auto &n : names)
+      if (w.rfind(n.library, 0) == 0 &&
+          (w.size() == n.library.size() || w[n.library.size()] == ' ')) {
+        text = point.where_key(std::string(n.caller)) +
+               with_key_names(w.substr(n.library.size()), names);
+        break;
+      }
+    if (std::find(warnings.begin(), warnings.end(), text) == warnings.end())
+      warnings.push_back(std::move(text));
+  }
 }
 
 void SweepRows::throw_in_spec_keys(const InputError &e, const ParamSet &point) const {
@@ -327,7 +348,7 @@ void SweepRows::throw_in_spec_keys(const InputError &e, const ParamSet &point) c
   throw in_spec_keys(e, point, names);
 }
 
-void SweepRows::check_setups(const ParamSet &first) const {
+std::vector<std::string> SweepRows::check_setups(const ParamSet &first) const {
   // Every combination of the values the axes give the evaluator's setup keys (the link
   // evaluator: technology × lane rate × modulation × sets), so that a technology that cannot run
   // a listed rate is an error now, not at a point hours into the run.
@@ -336,13 +357,14 @@ void SweepRows::check_setups(const ParamSet &first) const {
   for (std::size_t a = 0; a < spec_.axes.size(); ++a)
     if (std::find(keys.begin(), keys.end(), spec_.axes[a].key) != keys.end())
       axes.push_back(a);
+  std::vector<std::string> warnings;
   if (axes.empty()) {
     try {
-      evaluator_.check_setup(first); // the one setup every point shares
+      add_setup_warnings(evaluator_.check_setup(first), first, warnings); // shared by every point
     } catch (const InputError &e) {
       throw_in_spec_keys(e, first);
     }
-    return;
+    return warnings;
   }
   constexpr std::uint64_t kMaxCombinations = 10'000; // link: ≈ 55 µs each, stages built
   std::uint64_t combinations = 1;
@@ -350,7 +372,7 @@ void SweepRows::check_setups(const ParamSet &first) const {
     const std::uint64_t len = spec_.axes[a].values.size();
     combinations = spec_.combine == Combine::zip ? len : combinations * len;
     if (combinations > kMaxCombinations)
-      return; // the points check their own setup
+      return warnings; // the points check their own setup
   }
   ParamSet p = first;
   std::vector<std::size_t> idx(axes.size(), 0);
@@ -364,7 +386,7 @@ void SweepRows::check_setups(const ParamSet &first) const {
       p.set(ax.key, ax.values[idx[k]], ax.where);
     }
     try {
-      evaluator_.check_setup(p);
+      add_setup_warnings(evaluator_.check_setup(p), p, warnings);
     } catch (const InputError &e) {
       std::string values;
       for (std::size_t k = 0; k < axes.size(); ++k)
@@ -384,6 +406,7 @@ void SweepRows::check_setups(const ParamSet &first) const {
       throw InputError(at, values + ": " + in_spec_keys(e, p, evaluator_.field_keys()).detail());
     }
   }
+  return warnings;
 }
 
 // ---- SweepWriter ------------------------------------------------------------------------------

@@ -489,6 +489,30 @@ TEST_CASE("a sweep's errors name the spec's keys, never the options of linkphy l
   serdes("names_serdes_axis.toml", ":8");
 }
 
+TEST_CASE("a sweep says once, at the spec's line, a set key that has no effect at a rate",
+          "[sweep][cli][names]") {
+  // dac's host_length sets the host board at 200G; at 100G and 50G the IEEE board of that
+  // generation (host_100G, host_50G) replaces it. `linkphy link` warned; a sweep said nothing.
+  const auto spec = scratch("noeffect.toml");
+  std::ofstream(spec) << "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n[fixed]\n"
+                         "tech = \"dac\"\nlength = \"1 m\"\nset = \"host_length=5 in\"\n[axes]\n"
+                         "rate = [\"100G\", \"200G\", \"50G\"]\nber_target = [1e-15, 1e-12]\n";
+  const auto out = scratch("noeffect.csv"), err = scratch("noeffect.err");
+  REQUIRE(sweep_to(spec, out, "", err) == 0);
+  std::ifstream in(err);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto warning = [&](const std::string &rate) {
+    return "linkphy: warning: " + spec.string() +
+           ":7: key 'set' 'host_length=5 in' has no effect at " + rate +
+           ": nothing of technology 'dac' uses 'host_length' there (a per-rate key such as host_" +
+           rate + " may replace the key that does)\n";
+  };
+  // Each once (six points, two per rate), none for 200G, before the closing line.
+  CHECK(text == warning("100G") + warning("50G") + "linkphy: 6 points evaluated in " +
+                    text.substr(text.find(" in ", text.find("evaluated")) + 4));
+  CHECK(fs::exists(out));
+}
+
 TEST_CASE("sweep -o naming the spec itself is refused and the spec kept",
           "[sweep][cli][bad-input]") {
   const auto spec = scratch("self.toml");

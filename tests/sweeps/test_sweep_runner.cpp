@@ -129,3 +129,27 @@ TEST_CASE("an interrupted sweep says how to go on in the caller's words", "[swee
             ".partial; call resume_my_job() to continue\n");
   CHECK(by_sigint);
 }
+
+TEST_CASE("a sweep returns its setup's warnings and passes each once to on_warning", "[sweep]") {
+  // host_length has no effect at 100G (dac's host_100G board replaces it): one warning for the
+  // two 100G points, at the spec's `set` line, in the spec's terms.
+  const auto file = dir() / "noeffect.toml";
+  std::ofstream(file) << "[sweep]\nevaluator = \"link\"\nfidelity = \"analytic\"\n[fixed]\n"
+                         "tech = \"dac\"\nrate = \"100G\"\nset = \"host_length=5 in\"\n[axes]\n"
+                         "length = [\"1 m\", \"2 m\"]\n";
+  const SweepSpec spec = read_sweep_spec(file);
+  const auto ev = make_evaluator(spec.evaluator, "test");
+  SweepOptions o;
+  o.output = (dir() / "noeffect.csv").string();
+  test::remove_sweep_outputs(o.output);
+  std::vector<std::string> told;
+  o.on_warning = [&](const std::string &w) { told.push_back(w); };
+  const SweepSummary s = run_sweep(spec, *ev, o);
+  const std::string expected = file.string() +
+                               ":7: key 'set' 'host_length=5 in' has no effect at 100G: nothing of "
+                               "technology 'dac' uses 'host_length' there (a per-rate key such as "
+                               "host_100G may replace the key that does)";
+  CHECK(s.warnings == std::vector<std::string>{expected});
+  CHECK(told == s.warnings);
+  CHECK(s.evaluated == 2);
+}

@@ -64,8 +64,14 @@ public:
   virtual std::vector<std::string> setup_keys() const { return {}; }
   /// Optional: checks a point's setup without evaluating it (quick: the link evaluator builds the
   /// technology at the lane rate), so that a technology that cannot run a listed rate stops the
-  /// sweep before any output. Throws InputError. Default: nothing.
-  virtual void check_setup(const ParamSet &point) const { (void)point; }
+  /// sweep before any output. Throws InputError. Returns the setup's warnings in the
+  /// evaluator's names (the link evaluator: "LinkRequest.sets 'k=v' has no effect at 100G: …"),
+  /// which the sweep reports once each at the spec's line (SweepSummary::warnings). Default:
+  /// nothing, no warnings.
+  virtual std::vector<std::string> check_setup(const ParamSet &point) const {
+    (void)point;
+    return {};
+  }
   /// Optional: the names the evaluator's model gives its inputs in errors, each with the spec
   /// key that sets it (the link evaluator: {"LinkRequest.rate", "rate"}, {"LinkRequest.sets",
   /// "set"}, …; link_eval.hpp "Names in errors"). A sweep reports an error of a point in the

@@ -59,6 +59,11 @@ struct SweepOptions {
   /// with --resume to continue". Any text (the line is cut at 1 KiB); empty: the line ends at
   /// the file's name.
   std::string resume_hint = "run the sweep again with SweepOptions.resume to continue";
+  /// Called once per distinct warning of the sweep's setup (SweepRows::validate), before the
+  /// first point runs, with the text in the spec's terms ("spec.toml:7: key 'set' 'host_length=5
+  /// in' has no effect at 100G: …"); empty: the warnings are only returned in
+  /// SweepSummary::warnings. The `linkphy` CLI prints each as "linkphy: warning: TEXT".
+  std::function<void(const std::string &)> on_warning;
 };
 
 struct SweepSummary {
@@ -72,6 +77,8 @@ struct SweepSummary {
   /// --resume found OUT complete (no OUT.partial; OUT.json records this sweep and shard):
   /// nothing was evaluated or written.
   bool already_complete = false;
+  /// The setup's warnings (SweepOptions::on_warning), each once, in the order found.
+  std::vector<std::string> warnings;
 };
 
 /// Which evaluator columns a sweep keeps: those that repeat an axis column are dropped.
@@ -100,8 +107,10 @@ public:
   /// throws, an InputError in the spec's terms (Evaluator::field_keys).
   void append_row(std::uint64_t i, std::string &out, std::vector<std::string> &cells) const;
   /// Evaluates point i and rejects keys the evaluator does not accept (InputError naming the key
-  /// and its FILE:LINE): the check every backend runs before it touches a file.
-  void validate(std::uint64_t i) const;
+  /// and its FILE:LINE): the check every backend runs before it touches a file. Returns the
+  /// warnings of the setups checked (Evaluator::check_setup), each once, in the spec's terms at
+  /// the line of the key they name.
+  std::vector<std::string> validate(std::uint64_t i) const;
   /// The start of point i's line: its index and axis cells, comma-separated (no trailing comma):
   /// what a resumed row of this spec must begin with.
   std::string row_prefix(std::uint64_t i) const;
@@ -109,7 +118,12 @@ public:
 private:
   /// Evaluator::check_setup on each combination of the axes' values of its setup_keys (≤ 10⁴;
   /// more are left to the points); InputError at the first axis' FILE:LINE naming the values.
-  void check_setups(const ParamSet &first) const;
+  /// Returns their warnings (as validate).
+  std::vector<std::string> check_setups(const ParamSet &first) const;
+  /// Appends each of `found` (Evaluator::check_setup's warnings for `point`) to `warnings` in the
+  /// spec's terms, unless already there.
+  void add_setup_warnings(const std::vector<std::string> &found, const ParamSet &point,
+                          std::vector<std::string> &warnings) const;
   /// `e`, thrown by the evaluator on `point`, in the spec's terms (in_spec_keys with the
   /// evaluator's field_keys).
   [[noreturn]] void throw_in_spec_keys(const InputError &e, const ParamSet &point) const;
