@@ -118,6 +118,12 @@ TEST_CASE("crossover CLI bad input: one line, exit 2, no output file", "[cli][cr
   const auto table = write(dir, "table.toml", text + "[plots]\nx = 1\n");
   check_bad({"crossover", table.string(), "-o", o}, out, "unknown table 'plots'");
   check_bad({"crossover", (dir / "missing.toml").string(), "-o", o}, out, "cannot open");
+  // Was `--sensitivity: the study has no [sensitivity] table of knobs`: which study, and what
+  // is accepted, unsaid.
+  check_bad({"crossover", good.string(), "-o", o, "--sensitivity", (dir / "s.csv").string()}, out,
+            "--sensitivity: the study " + good.string() +
+                " has no [sensitivity] table of knobs; accepted: a study with one "
+                "(docs/crossover.md), or no --sensitivity");
   fs::remove_all(dir);
 }
 
