@@ -42,7 +42,8 @@ std::vector<std::string> text_list(const std::filesystem::path &file, const toml
     out.push_back(e.is_floating_point() ? fmt(e.as_floating_point()->get())
                                         : detail::toml_scalar_text(e, at(file, n)));
   if (out.empty())
-    throw InputError(at(file, n), "'" + key + "' is empty");
+    throw InputError(at(file, n),
+                     "'" + key + "' is empty; accepted: a list of one or more [a, b, …]");
   return out;
 }
 

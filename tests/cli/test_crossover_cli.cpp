@@ -115,6 +115,13 @@ TEST_CASE("crossover CLI bad input: one line, exit 2, no output file", "[cli][cr
   unitless << text.substr(0, cm) << "5" << text.substr(cm + 6);
   const auto bare = write(dir, "bare.toml", unitless.str());
   check_bad({"crossover", bare.string(), "-o", o}, out, "bare.toml:8: key 'search_min'");
+  // Was `FILE:5: 'rates' is empty`, nothing accepted (the fuzzer's `rates = []`).
+  const auto rates = text.find("rates = [\"50G\", \"100G\"]");
+  REQUIRE(rates != std::string::npos);
+  const auto no_rates =
+      write(dir, "no_rates.toml", text.substr(0, rates) + "rates = []" + text.substr(rates + 23));
+  check_bad({"crossover", no_rates.string(), "-o", o}, out,
+            "no_rates.toml:5: 'rates' is empty; accepted: a list of one or more [a, b, …]");
   const auto table = write(dir, "table.toml", text + "[plots]\nx = 1\n");
   check_bad({"crossover", table.string(), "-o", o}, out, "unknown table 'plots'");
   check_bad({"crossover", (dir / "missing.toml").string(), "-o", o}, out, "cannot open");
