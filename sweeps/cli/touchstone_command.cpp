@@ -249,9 +249,16 @@ bool looks_ieee_ordered(const Network &n) {
 }
 
 int run_cascade(const CascadeOptions &o) {
+  // Each network is named by its file as given while cascaded, so that cascade's errors name the
+  // files (they named the stems: "cascade of network 'a' and network 'b'"); the output keeps
+  // the stems' name.
   std::vector<Network> chain;
-  for (const auto &f : o.inputs)
+  std::string stems;
+  for (const auto &f : o.inputs) {
     chain.push_back(read_touchstone(f).network);
+    stems += (stems.empty() ? "" : "+") + chain.back().name;
+    chain.back().name = f;
+  }
   std::vector<int> order;
   if (!o.port_order.empty()) {
     order = parse_port_order(o.port_order, chain.front().ports);
@@ -268,9 +275,7 @@ int run_cascade(const CascadeOptions &o) {
       inverse[static_cast<std::size_t>(order[p])] = static_cast<int>(p);
     out = reorder_ports(out, inverse);
   }
-  out.name = chain.front().name;
-  for (std::size_t i = 1; i < chain.size(); ++i)
-    out.name += "+" + chain[i].name;
+  out.name = stems;
   write_network(out, o.output, o.format, o.to);
   if (order.empty()) // said once written (a failure is one line, DESIGN.md §6)
     for (const auto &n : chain)
