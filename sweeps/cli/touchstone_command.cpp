@@ -51,6 +51,11 @@ bool is_touchstone_name(const std::string &path) {
 
 /// "csv" or "touchstone": the --format given, else touchstone when OUT is named .sNp/.ts.
 std::string output_format(const std::string &format, const std::string &out_path) {
+  // A CSV under a Touchstone name would be read as Touchstone (and refused) by every reader.
+  if (format == "csv" && is_touchstone_name(out_path))
+    throw InputError("-o '" + out_path + "'",
+                     "a Touchstone name (.sNp, .ts) for --format csv; accepted: another name "
+                     "(e.g. .csv), or --format touchstone");
   if (!format.empty())
     return format;
   return is_touchstone_name(out_path) ? "touchstone" : "csv";
@@ -398,8 +403,10 @@ void register_touchstone(CLI::App &app) {
                  "or 2 when port impedances differ), numbers at full double precision");
   conv->add_option("IN", conv_opt->input, "input Touchstone file")->required();
   conv->add_option("-o,--output", conv_opt->output, "output file (default stdout)");
-  conv->add_option("--format", conv_opt->format,
-                   "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+  conv->add_option(
+          "--format", conv_opt->format,
+          "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv; csv "
+          "is refused for such an OUT)")
       ->check(one_of({"csv", "touchstone"}));
   conv->add_option("--to", conv_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
@@ -419,7 +426,8 @@ void register_touchstone(CLI::App &app) {
       ->expected(2, -1);
   cas->add_option("-o,--output", cas_opt->output, "output file (default stdout)");
   cas->add_option("--format", cas_opt->format,
-                  "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+                  "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv; csv "
+                  "is refused for such an OUT)")
       ->check(one_of({"csv", "touchstone"}));
   cas->add_option("--to", cas_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
@@ -447,7 +455,8 @@ void register_touchstone(CLI::App &app) {
       ->required();
   mm->add_option("-o,--output", mm_opt->output, "output file (default stdout)");
   mm->add_option("--format", mm_opt->format,
-                 "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+                 "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv; csv "
+                 "is refused for such an OUT)")
       ->check(one_of({"csv", "touchstone"}));
   mm->add_option("--to", mm_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
