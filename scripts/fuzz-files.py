@@ -1120,8 +1120,13 @@ def main():
                     m2 = rng.choice(muts)  # not m again: a value dropped then added is a no-op
                     res2 = m2(d2, rng) if m2 not in (m_directory, m) else None
                     if res2 is not None and isinstance(res2[0], bytes):
-                        pair = {expect, res2[2]}
+                        second = res2[2]
+                        if kind == "resume":
+                            second = RESUME_EXPECT.get(res2[1], second)
+                        pair = {expect, second}
                         e2 = "A" if pair == {"A"} else "R" if pair <= {"R", "A"} else "?"
+                        if res2[1] in ("empty", "whitespace-only"):
+                            e2 = second  # the whole file replaced: the first mutation is gone
                         d2, name, expect = res2[0], name + "+" + res2[1], e2
                         if kind in ("resume", "merge-csv"):
                             expect = csv_expect(kind, data, d2, expect)
