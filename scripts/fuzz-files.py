@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Mutation fuzzing of the FILE inputs of the linkphy CLI.
 
-Takes valid seed files (Touchstone .sNp/.ts, COM parameter tables, sweep specs, plans, crossover
-studies, link and optical-budget configs, user catalogs given with --catalog KIND=FILE, sweep
-shard CSVs for merge, a killed sweep's OUT.partial continued with --resume), mutates each (truncation, deleted/duplicated lines, units swapped or
-dropped, NaN/inf/1e400/-0/huge numbers, non-UTF-8 bytes, CRLF, BOM, tabs, empty file, a
+Takes valid seed files (Touchstone .sNp/.ts -- read by info, convert, mixed-mode, channel, as
+either file of a cascade (also a 4-port one with --port-order), as a COM thru and as a --fext or
+--next aggressor --, COM parameter tables, sweep specs, plans, crossover studies (a small one, and
+one with every table, its catalogs key and the --map/--sensitivity outputs), link configs (the
+example, and one with every key), optical-budget configs, user catalogs given with --catalog
+KIND=FILE to channel, link, reach and crossover, sweep shard CSVs for merge, a killed sweep's
+OUT.partial continued with --resume), mutates each (truncation, deleted/duplicated lines, units
+swapped or dropped, NaN/inf/1e400/-0/huge numbers, non-UTF-8 bytes, CRLF, BOM, tabs, empty file, a
 directory, very long lines; for Touchstone also option-line variants, missing '#', unsorted or
 duplicate frequencies, wrong value counts, a v2 [Number of Ports] mismatch; for plans two length
-forms in one group, half a form, lengths/weights arrays cut, grown or made bad), runs each mutant
+forms in one group, half a form, lengths/weights arrays cut, grown or made bad, a named group given
+twice or its name blanked), runs each mutant
 through the command that reads it (output with -o into a scratch directory, never /dev) under a
 timeout, and classifies the run against the CLI contract (README "Command-line tool"):
 
@@ -104,8 +109,21 @@ SEEDS = [
      ["touchstone", "info", "{F}", "-o", "{O}.txt"]),
     ("touchstone", "tests/data/touchstone/skrf/ntwk1.s2p",
      ["touchstone", "cascade", "{F}", "tests/data/touchstone/skrf/ntwk1.s2p", "-o", "{O}.s2p"]),
+    # the mutant second in a cascade, and a 4-port cascade with --port-order
+    ("touchstone", "tests/data/touchstone/skrf/coaxial.s2p",
+     ["touchstone", "cascade", "tests/data/touchstone/skrf/coaxial.s2p", "{F}", "-o",
+      "{O}.s2p"]),
+    ("touchstone", "tests/data/channels/DPO_4in_Meg7_THRU.s4p",
+     ["touchstone", "cascade", "tests/data/channels/DPO_4in_Meg7_THRU.s4p", "{F}",
+      "--port-order", "1,3,2,4", "--to", "db", "-o", "{O}.s4p"]),
     ("touchstone-com", S4P_THRU,
      ["com", "--config", "802.3ck-cr-ca", "{F}", "--format", "json", "-o", "{O}.json"]),
+    # crosstalk aggressors (com --fext/--next FILE)
+    ("touchstone-com", S4P_THRU,
+     ["com", "--config", "802.3ck-cr-ca", S4P_THRU, "--fext", "{F}", "--format", "json", "-o",
+      "{O}.json"]),
+    ("touchstone-com", S4P_THRU,
+     ["com", "--config", "802.3ck-kr", S4P_THRU, "--next", "{F}", "-o", "{O}.txt"]),
     # COM parameter tables (com --config FILE).
     *[("com-table", "transceivers/catalog/com/" + n,
        ["com", "--config", "{F}", S4P_THRU, "--format", "json", "-o", "{O}.json"])
@@ -124,9 +142,15 @@ SEEDS = [
                                                              "-o", "{O}.csv"]),
     # Crossover studies (a small one: the shipped default takes minutes per run).
     ("crossover", "@crossover_small.toml", ["crossover", "{F}", "-o", "{O}.csv"]),
+    # every table of a study, its catalogs key, and the --map and --sensitivity outputs
+    ("crossover", "@crossover_full.toml",
+     ["crossover", "{F}", "-o", "{O}.csv", "--map", "{O}_map.csv", "--sensitivity",
+      "{O}_sens.csv"]),
     # Link config and optical-budget config.
     ("link-config", "sweeps/examples/link/dac_2m.toml",
      ["link", "--config", "{F}", "--fidelity", "analytic", "-o", "{O}.json"]),
+    # every key of a link config (rate with modulation, channels, mc_symbols, [set] quoted keys)
+    ("link-config", "@link_full.toml", ["link", "--config", "{F}", "-o", "{O}.json"]),
     ("optical-budget", "sweeps/examples/optical-budget/1310S.toml",
      ["optical-budget", "--config", "{F}", "--format", "json", "-o", "{O}.json"]),
     ("optical-budget", "sweeps/examples/optical-budget/850S50_500.toml",
@@ -146,6 +170,14 @@ SEEDS = [
     ("catalog", "channels/catalog/cables.toml",
      ["reach", "--tech", "dac", "--rate", "100G", "--fidelity", "analytic", "--catalog",
       "cables={F}", "-o", "{O}.json"]),
+    ("catalog", "channels/catalog/cables.toml",
+     ["link", "--tech", "dac", "--length", "2m", "--rate", "100G", "--fidelity", "analytic",
+      "--catalog", "cables={F}", "-o", "{O}.json"]),
+    ("catalog", "channels/catalog/laminates.toml",
+     ["link", "--tech", "pcb", "--length", "10in", "--rate", "100G", "--fidelity", "analytic",
+      "--set", "material=megtron6", "--catalog", "laminates={F}", "-o", "{O}.json"]),
+    ("catalog", "channels/catalog/cables.toml",
+     ["crossover", "@crossover_small.toml", "--catalog", "cables={F}", "-o", "{O}.csv"]),
     # Sweep shards (merge).
     ("merge-csv", "@shard.csv", ["merge", "{F}", "-o", "{O}.csv"]),
     # A killed sweep's OUT.partial continued with --resume: the mutant is written as {O}.csv.partial
@@ -172,13 +204,48 @@ tolerance = 0.05
 """
 
 
+CROSSOVER_FULL = CROSSOVER_SMALL.replace("[crossover]\n", """[crossover]
+name = "fuzz: every table"
+catalogs = ["cables=%s/channels/catalog/cables.toml"]
+plot_rate = "100G"
+""") + """
+[map]
+distances = { log = ["0.1 m", "2 km"], points = 5 }  # nan energy where nothing closes
+
+[sensitivity]
+awg = [28, 30]
+host_length = { relative = 50 }
+temperature = ["0 degC", "70 degC"]
+"""
+
+LINK_FULL = """# A link config with every key (fuzz seed; sweeps/include/linkphy/sweeps/link_config.hpp)
+tech = "dac"
+length = "2 m"
+rate = "106.25 Gb/s"
+modulation = "PAM4"
+fidelity = "analytic"
+ber_target = 1e-15
+mc_symbols = 100000
+temperature = "45 degC"
+channels = ["twinax:awg=28,length=1m", "connector:l=1nH,c=0.2pF"]
+
+[set]
+awg = 26
+"serdes.eta0_v2_per_ghz" = 3e-8
+"""
+
+
 def make_generated_seeds(tmp, linkphy):
-    """Seeds that are not in the tree: a small crossover study and a sweep shard CSV."""
+    """Seeds that are not in the tree: crossover studies, a full link config, a sweep shard
+    CSV, a sweep's OUT.partial and a v1 file with noise data."""
     out = {}
-    p = os.path.join(tmp, "crossover_small.toml")
-    with open(p, "w") as f:
-        f.write(CROSSOVER_SMALL)
-    out["@crossover_small.toml"] = p
+    for name, text in (("crossover_small.toml", CROSSOVER_SMALL),
+                       ("crossover_full.toml", CROSSOVER_FULL % REPO),
+                       ("link_full.toml", LINK_FULL)):
+        p = os.path.join(tmp, name)
+        with open(p, "w") as f:
+            f.write(text)
+        out["@" + name] = p
     # Shard 1/1: merged alone without its sidecar, a shard K/N of N > 1 has points missing.
     p = os.path.join(tmp, "shard.csv")
     subprocess.run([linkphy, "sweep", os.path.join(REPO, "sweeps/examples/pam_snr.toml"),
@@ -705,7 +772,32 @@ def m_plan_array(d, r):
     return b"\n".join(ls), "array-%s-%s-line-%d" % (key, how, i + 1), expect
 
 
-PLAN = [m_plan_length_forms, m_plan_length_forms, m_plan_array, m_plan_array]
+def m_plan_duplicate_group(d, r):
+    """A named [[group]] given twice (its rows could not be told apart), or its name made blank:
+    refused."""
+    ls = lines_of(d)
+    heads = [i for i, l in enumerate(ls) if l.strip() == b"[[group]]"]
+    named = []
+    for i in heads:
+        j = i + 1
+        while j < len(ls) and not ls[j].lstrip().startswith(b"["):
+            j += 1
+        if any(re.match(rb"^\s*name\s*=", x) for x in ls[i + 1:j]):
+            named.append((i, j))
+    if not named:
+        return None
+    i, j = r.choice(named)
+    if r.random() < 0.5:
+        return b"\n".join(ls + [b""] + ls[i:j]), "duplicate-group-line-%d" % (i + 1), "R"
+    for k in range(i + 1, j):
+        if re.match(rb"^\s*name\s*=", ls[k]):
+            ls[k] = b'name = "  "'
+            return b"\n".join(ls), "blank-group-name-line-%d" % (k + 1), "R"
+    return None
+
+
+PLAN = [m_plan_length_forms, m_plan_length_forms, m_plan_array, m_plan_array,
+        m_plan_duplicate_group]
 
 
 def m_csv_fields(d, r):
@@ -992,6 +1084,7 @@ def main():
             if kinds and kind not in kinds:
                 continue
             path = gen.get(seed, seed)
+            cmd = [gen.get(x, x) for x in cmd]  # a generated seed as another input (@name)
             with open(path, "rb") as f:
                 data = f.read()
             seed_run = run_one((linkphy, kind, path, cmd, 0, data, "seed", "A", a.timeout,
@@ -1029,8 +1122,13 @@ def main():
                     m2 = rng.choice(muts)  # not m again: a value dropped then added is a no-op
                     res2 = m2(d2, rng) if m2 not in (m_directory, m) else None
                     if res2 is not None and isinstance(res2[0], bytes):
-                        pair = {expect, res2[2]}
+                        second = res2[2]
+                        if kind == "resume":
+                            second = RESUME_EXPECT.get(res2[1], second)
+                        pair = {expect, second}
                         e2 = "A" if pair == {"A"} else "R" if pair <= {"R", "A"} else "?"
+                        if res2[1] in ("empty", "whitespace-only"):
+                            e2 = second  # the whole file replaced: the first mutation is gone
                         d2, name, expect = res2[0], name + "+" + res2[1], e2
                         if kind in ("resume", "merge-csv"):
                             expect = csv_expect(kind, data, d2, expect)

@@ -494,6 +494,10 @@ std::unique_ptr<ElectricalMedium> make_copper_medium(const Spec &spec,
   try {
     return make_copper_medium_unplaced(spec, catalogs, base_dir);
   } catch (const InputError &e) {
+    // A key neither the spec nor its catalog entry gives: the kind's keys are what is accepted.
+    if (e.where() == spec.params.where() && e.detail().rfind("missing key '", 0) == 0 &&
+        !copper_kind_help(spec.kind).empty())
+      throw InputError(e.where(), e.detail() + "; accepted: " + copper_kind_help(spec.kind));
     // The media's own checks name a bare key ("width"): place it in the spec that gave it.
     if (!e.where().empty() && e.where().find_first_of(" :'") == std::string::npos)
       throw InputError(spec.params.has(e.where()) ? spec.params.where_key(e.where())

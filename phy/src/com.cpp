@@ -728,7 +728,8 @@ private:
 void Evaluator::prepare() {
   const auto &f = thru_.f_hz;
   if (f.size() < 10)
-    throw InputError(thru_.name, "channel needs at least 10 frequency points");
+    throw InputError(thru_.name, "channel has " + std::to_string(f.size()) +
+                                     " frequency points; accepted: at least 10");
   const double nyquist = s_.f_b_hz / 2;
   if (f.back() < nyquist) {
     std::ostringstream os;
@@ -743,8 +744,16 @@ void Evaluator::prepare() {
     warnings_.push_back(os.str());
   }
   for (const auto &a : aggr_) {
-    if (a.f_hz.size() < 10 || a.f_hz.back() < nyquist)
-      throw InputError(a.name, "crosstalk channel band ends below f_b/2");
+    if (a.f_hz.size() < 10)
+      throw InputError(a.name, "crosstalk channel has " + std::to_string(a.f_hz.size()) +
+                                   " frequency points; accepted: at least 10");
+    if (a.f_hz.back() < nyquist) {
+      std::ostringstream os;
+      os << "crosstalk channel data end at " << a.f_hz.back() / 1e9
+         << " GHz, below the Nyquist frequency " << nyquist / 1e9
+         << " GHz; COM needs the band up to at least f_b/2";
+      throw InputError(a.name, os.str());
+    }
     if (a.f_hz.back() < s_.f_b_hz) {
       std::ostringstream os;
       os << a.name << ": data end at " << a.f_hz.back() / 1e9

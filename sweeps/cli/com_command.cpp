@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 namespace linkphy::cli {
@@ -167,16 +168,29 @@ void register_com(CLI::App &app) {
         for (const auto &w : sweeps::check_channel(n, table.port_order))
           note(w);
       }
+    // The engine names a channel by its network name (the file's stem): its errors name the
+    // file as given on the command line instead, when the name is of one file only.
+    auto file_of = [&](const std::string &where) {
+      std::set<std::string> paths;
+      if (thru.name == where)
+        paths.insert(args->thru);
+      for (std::size_t i = 0; i < fext.size(); ++i)
+        if (fext[i].name == where)
+          paths.insert(args->fext[i]);
+      for (std::size_t i = 0; i < next.size(); ++i)
+        if (next[i].name == where)
+          paths.insert(args->next[i]);
+      return paths.size() == 1 ? *paths.begin() : where;
+    };
     sweeps::ComReport r;
     try {
       r = sweeps::run_com(table, thru, fext, next, table.port_order);
     } catch (const InputError &e) {
-      if (said.empty())
-        throw;
       std::string also;
       for (const auto &w : said)
         also += (also.empty() ? "" : "; ") + w;
-      throw InputError(e.where(), e.detail() + " (input warnings: " + also + ")");
+      throw InputError(file_of(e.where()),
+                       e.detail() + (also.empty() ? "" : " (input warnings: " + also + ")"));
     }
     for (const auto &w : said)
       std::cerr << "linkphy: warning: " << w << "\n";

@@ -119,7 +119,10 @@ int run(const Options &o) {
     throw InputError("--fidelity montecarlo",
                      "too slow for a bisection; accepted here: analytic, statistical");
   if (!o.sensitivity.empty() && study.sensitivity.empty())
-    throw InputError("--sensitivity", "the study has no [sensitivity] table of knobs");
+    throw InputError("--sensitivity",
+                     "the study" + (study.file.empty() ? "" : " " + study.file) +
+                         " has no [sensitivity] table of knobs; accepted: a study with one "
+                         "(docs/crossover.md), or no --sensitivity");
   std::string plot_rate =
       study.plot_rate.empty() ? study.rates[study.rates.size() / 2] : study.plot_rate;
   std::optional<sweeps::OutputFile> csv, map_csv, points_csv, sens_csv;

@@ -123,7 +123,9 @@ int run(const Options &o) {
   try {
     r = sweeps::evaluate_link_config(cfg); // errors of the file's values name FILE:LINE and key
   } catch (const InputError &e) {          // a bad --channel spec: named by the option that gave it
-    if (o.channels.empty() || e.where().rfind("spec '", 0) != 0)
+    // (not the technology's own hop 1, which the power model builds: ChannelInputError)
+    if (o.channels.empty() || e.where().rfind("spec '", 0) != 0 ||
+        dynamic_cast<const sweeps::ChannelInputError *>(&e))
       throw;
     throw InputError("--channel", e.what());
   }

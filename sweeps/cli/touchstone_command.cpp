@@ -51,6 +51,11 @@ bool is_touchstone_name(const std::string &path) {
 
 /// "csv" or "touchstone": the --format given, else touchstone when OUT is named .sNp/.ts.
 std::string output_format(const std::string &format, const std::string &out_path) {
+  // A CSV under a Touchstone name would be read as Touchstone (and refused) by every reader.
+  if (format == "csv" && is_touchstone_name(out_path))
+    throw InputError("-o '" + out_path + "'",
+                     "a Touchstone name (.sNp, .ts) for --format csv; accepted: another name "
+                     "(e.g. .csv), or --format touchstone");
   if (!format.empty())
     return format;
   return is_touchstone_name(out_path) ? "touchstone" : "csv";
@@ -249,9 +254,16 @@ bool looks_ieee_ordered(const Network &n) {
 }
 
 int run_cascade(const CascadeOptions &o) {
+  // Each network is named by its file as given while cascaded, so that cascade's errors name the
+  // files (they named the stems: "cascade of network 'a' and network 'b'"); the output keeps
+  // the stems' name.
   std::vector<Network> chain;
-  for (const auto &f : o.inputs)
+  std::string stems;
+  for (const auto &f : o.inputs) {
     chain.push_back(read_touchstone(f).network);
+    stems += (stems.empty() ? "" : "+") + chain.back().name;
+    chain.back().name = f;
+  }
   std::vector<int> order;
   if (!o.port_order.empty()) {
     order = parse_port_order(o.port_order, chain.front().ports);
@@ -268,9 +280,7 @@ int run_cascade(const CascadeOptions &o) {
       inverse[static_cast<std::size_t>(order[p])] = static_cast<int>(p);
     out = reorder_ports(out, inverse);
   }
-  out.name = chain.front().name;
-  for (std::size_t i = 1; i < chain.size(); ++i)
-    out.name += "+" + chain[i].name;
+  out.name = stems;
   write_network(out, o.output, o.format, o.to);
   if (order.empty()) // said once written (a failure is one line, DESIGN.md §6)
     for (const auto &n : chain)
@@ -393,8 +403,10 @@ void register_touchstone(CLI::App &app) {
                  "or 2 when port impedances differ), numbers at full double precision");
   conv->add_option("IN", conv_opt->input, "input Touchstone file")->required();
   conv->add_option("-o,--output", conv_opt->output, "output file (default stdout)");
-  conv->add_option("--format", conv_opt->format,
-                   "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+  conv->add_option(
+          "--format", conv_opt->format,
+          "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv; csv "
+          "is refused for such an OUT)")
       ->check(one_of({"csv", "touchstone"}));
   conv->add_option("--to", conv_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
@@ -414,7 +426,8 @@ void register_touchstone(CLI::App &app) {
       ->expected(2, -1);
   cas->add_option("-o,--output", cas_opt->output, "output file (default stdout)");
   cas->add_option("--format", cas_opt->format,
-                  "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+                  "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv; csv "
+                  "is refused for such an OUT)")
       ->check(one_of({"csv", "touchstone"}));
   cas->add_option("--to", cas_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));
@@ -442,7 +455,8 @@ void register_touchstone(CLI::App &app) {
       ->required();
   mm->add_option("-o,--output", mm_opt->output, "output file (default stdout)");
   mm->add_option("--format", mm_opt->format,
-                 "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv)")
+                 "csv or touchstone (default: touchstone when OUT ends in .sNp/.ts, else csv; csv "
+                 "is refused for such an OUT)")
       ->check(one_of({"csv", "touchstone"}));
   mm->add_option("--to", mm_opt->to, "Touchstone number format: ri (default), ma or db")
       ->check(one_of({"ri", "ma", "db", "RI", "MA", "DB"}));

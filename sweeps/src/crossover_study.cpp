@@ -42,7 +42,8 @@ std::vector<std::string> text_list(const std::filesystem::path &file, const toml
     out.push_back(e.is_floating_point() ? fmt(e.as_floating_point()->get())
                                         : detail::toml_scalar_text(e, at(file, n)));
   if (out.empty())
-    throw InputError(at(file, n), "'" + key + "' is empty");
+    throw InputError(at(file, n),
+                     "'" + key + "' is empty; accepted: a list of one or more [a, b, …]");
   return out;
 }
 
@@ -103,18 +104,35 @@ std::vector<double> distances(const std::filesystem::path &file, const toml::nod
       if (k.str() != "log" && k.str() != "lin" && k.str() != "points")
         throw InputError(at(file, v), "unknown key '" + std::string(k.str()) +
                                           "' in distances; accepted: log, lin, points");
-    const auto *ends = t->get_as<toml::array>(is_log ? "log" : "lin");
+    const std::string form = "; accepted: distances = { log|lin = [START, STOP], points = N }, "
+                             "N a whole number from 2 to 10000";
+    if (is_log == is_lin)
+      throw InputError(
+          where, std::string("distances ") +
+                     (is_log ? "gives both log and lin" : "gives neither log nor lin") + form);
+    const char *spacing = is_log ? "log" : "lin";
+    const auto *ends = t->get_as<toml::array>(spacing);
+    if (!ends || ends->size() != 2)
+      throw InputError(at(file, *t->get(spacing)),
+                       std::string("distances ") + spacing + " is not [START, STOP]" + form);
     const auto *pts = t->get_as<int64_t>("points");
-    if (is_log == is_lin || !ends || ends->size() != 2 || !pts || pts->get() < 2 ||
-        pts->get() > 10000)
-      throw InputError(where, "distances = { log|lin = [START, STOP], points = N (2–10000) }");
+    if (!t->contains("points"))
+      throw InputError(where, "distances is missing points" + form);
+    if (!pts)
+      throw InputError(at(file, *t->get("points")),
+                       "distances points is not a whole number" + form);
+    if (pts->get() < 2 || pts->get() > 10000)
+      throw InputError(at(file, *t->get("points")),
+                       "distances points = " + std::to_string(pts->get()) + " is out of range" +
+                           form);
     const double a =
         parse_quantity_as(detail::toml_scalar_text(*ends->get(0), where), Dimension::length, where);
     const double b =
         parse_quantity_as(detail::toml_scalar_text(*ends->get(1), where), Dimension::length, where);
     const auto np = static_cast<int>(pts->get());
     if (!(a > 0 && b > a))
-      throw InputError(where, "distances need 0 < START < STOP");
+      throw InputError(where, "distances START and STOP are not increasing lengths; accepted: "
+                              "0 < START < STOP");
     for (int i = 0; i < np; ++i) {
       const double f = static_cast<double>(i) / (np - 1);
       out.push_back(is_log ? a * std::pow(b / a, f) : a + (b - a) * f);
@@ -123,7 +141,8 @@ std::vector<double> distances(const std::filesystem::path &file, const toml::nod
     throw InputError(where, "distances must be a list or { log|lin = [START, STOP], points = N }");
   }
   if (out.empty())
-    throw InputError(where, "distances is empty");
+    throw InputError(where, "distances is empty; accepted: a list of lengths with their units, "
+                            "e.g. [\"1 m\", \"10 m\"]");
   for (std::size_t i = 0; i < out.size(); ++i)
     if (!(out[i] > 0) || (i && out[i] <= out[i - 1]))
       throw InputError(where, "distances must be > 0 m and increasing");
@@ -154,8 +173,9 @@ CrossoverStudy read_crossover_study(const std::filesystem::path &file,
   for (const auto &[k, v] : root) {
     const std::string key(k.str());
     if (key != "crossover" && key != "map" && key != "sensitivity")
-      throw InputError(at(file, v),
-                       "unknown table '" + key + "'; accepted: [crossover], [map], [sensitivity]");
+      throw InputError(at(file, v), (v.is_table() ? "unknown table '" + key + "'"
+                                                  : "key '" + key + "' is outside every table") +
+                                        "; accepted: [crossover], [map], [sensitivity]");
     if (!v.is_table())
       throw InputError(at(file, v), "'" + key + "' must be a table");
   }

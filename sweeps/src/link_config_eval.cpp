@@ -83,7 +83,8 @@ std::string place_of(const LinkConfig &cfg, const InputError &e) {
     return p != cfg.where.end() ? p->second : "";
   }
   // A channel spec of the file ("spec 'TEXT'…"), or hop 1 the file's channels cannot replace.
-  if (cfg.channel_where.size() == q.channels.size()) {
+  const bool own_hop = dynamic_cast<const ChannelInputError *>(&e) != nullptr;
+  if (!own_hop && cfg.channel_where.size() == q.channels.size()) {
     for (std::size_t i = 0; i < q.channels.size(); ++i)
       if (w.rfind("spec '" + q.channels[i] + "'", 0) == 0)
         return cfg.channel_where[i];
@@ -97,7 +98,12 @@ std::string place_of(const LinkConfig &cfg, const InputError &e) {
       return cfg.set_where[i];
   if (w.rfind(kField, 0) == 0)
     return ""; // named after another field of the request (one the file has no key for)
-  if (const auto i = set_at_fault(q))
+  // The power model's evaluation of the technology's own hop 1 (technology_power.hpp), which the
+  // request's channels replace in the link: its set entry at fault is found building that hop.
+  LinkRequest own = q;
+  if (own_hop)
+    own.channels.clear();
+  if (const auto i = set_at_fault(own))
     return *i < cfg.set_where.size() ? cfg.set_where[*i] : set_name(q.sets[*i]);
   return "";
 }

@@ -525,6 +525,8 @@ std::optional<TechnologyPower> link_power_or_warning(const LinkRequest &req, con
     for (const auto &w : p.warnings)
       warnings.push_back("power: " + w);
     return p;
+  } catch (const ChannelInputError &) {
+    throw; // a value of the request its technology's own channel refuses: an error
   } catch (const InputError &e) {
     warnings.push_back(std::string("power not modelled: ") + e.what());
     return std::nullopt;

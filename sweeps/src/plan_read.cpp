@@ -80,9 +80,15 @@ PlanGroup read_group(const toml::table &g, const std::filesystem::path &file, in
                    *weights = nullptr;
   for (const auto &[k, v] : g) {
     const std::string key(k.str()), where = key_at(file, v, key);
-    if (key == "name")
+    if (key == "name") {
       grp.name = detail::toml_scalar_text(v, where);
-    else if (key == "count") {
+      // The outputs tell groups apart by name (a CSV row's first cell, a text line).
+      const bool blank = grp.name.find_first_not_of(" \t") == std::string::npos;
+      if (blank || std::any_of(grp.name.begin(), grp.name.end(),
+                               [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+        throw InputError(where, std::string(blank ? "is blank" : "holds a control character") +
+                                    "; accepted: a name of printable characters, not blank");
+    } else if (key == "count") {
       grp.count = whole_number(v, where, 1, 1'000'000'000);
       has_count = true;
     } else if (key == "rate") {
@@ -240,8 +246,16 @@ Plan parse_plan(const std::string &text, const std::filesystem::path &file) {
   if (!groups || groups->empty())
     throw InputError(fname, "a plan needs at least one [[group]] table");
   int i = 0;
-  for (const auto &g : *groups)
+  for (const auto &g : *groups) {
     plan.groups.push_back(read_group(*g.as_table(), file, ++i));
+    const PlanGroup &grp = plan.groups.back();
+    for (std::size_t k = 0; k + 1 < plan.groups.size(); ++k)
+      if (plan.groups[k].name == grp.name)
+        throw InputError(grp.where, "[[group]] '" + grp.name + "': the group at " +
+                                        plan.groups[k].where +
+                                        " has that name too (a group without a name is groupN, "
+                                        "N its place); accepted: a name no other group has");
+  }
   return plan;
 }
 

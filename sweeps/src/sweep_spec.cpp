@@ -303,7 +303,9 @@ SweepSpec read_sweep_spec(const std::filesystem::path &file, bool force) {
     const std::string key(k.str());
     if (key != "sweep" && key != "axes" && key != "fixed")
       throw InputError(line_of(file, v),
-                       "unknown table '" + key + "'; accepted: [sweep], [fixed], [axes]");
+                       (v.is_table() ? "unknown table '" + key + "'"
+                                     : "key '" + key + "' is outside every table") +
+                           "; accepted: [sweep], [fixed], [axes]");
     if (!v.is_table())
       throw InputError(line_of(file, v), "'" + key + "' must be a table");
   }

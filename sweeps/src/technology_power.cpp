@@ -339,9 +339,14 @@ TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, 
     const tr::ModuleBuild &b = *setup->build;
     if (b.kind == tr::ModuleKind::dac && b.host_serdes) {
       // A passive cable: the host SerDes equalises the whole channel (the hop's own IL).
-      const double il = known_hop1_il_db ? *known_hop1_il_db
-                                         : hop1_il_db(tech, lane, length_m, sets,
-                                                      channel_temperature_k, catalogs);
+      double il = 0;
+      try {
+        il = known_hop1_il_db
+                 ? *known_hop1_il_db
+                 : hop1_il_db(tech, lane, length_m, sets, channel_temperature_k, catalogs);
+      } catch (const InputError &e) {
+        throw ChannelInputError(e.where(), e.detail());
+      }
       cond.host_loss_db = std::min(il, b.host_serdes->max_loss_db);
       r.host_loss_tracks_length = true;
       r.channel_il_db = il;

@@ -15,6 +15,7 @@
 using namespace linkphy;
 using namespace linkphy::channels;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 
 namespace {
 void build(const std::string &spec) {
@@ -101,6 +102,14 @@ TEST_CASE("bad copper specs give one clear line naming the key and what is accep
   SECTION("missing required key") {
     CHECK_THROWS_WITH(build("stripline:material=megtron7,height=5mil,length=1in"),
                       Contains("missing key 'width'"));
+    // The kind's keys are what is accepted (the message ended at the key's name; twinax takes
+    // awg, or a cable entry, or wire_d, none of which it said).
+    CHECK_THROWS_WITH(build("twinax:length=1m"),
+                      StartsWith("spec 'twinax:length=1m': missing key 'awg'; accepted: twinax: "
+                                 "length, awg (26..34) | cable (catalog) | wire_d,"));
+    CHECK_THROWS_WITH(build("coax:length=1m"),
+                      StartsWith("spec 'coax:length=1m': missing key 'd_inner'; accepted: coax: "
+                                 "length, d_inner, d_outer,"));
   }
   SECTION("a key missing from the spec and its catalog entry is the spec's, not the catalog's") {
     // The message names the spec the user must complete, never the catalog file:line of the

@@ -393,3 +393,37 @@ TEST_CASE("a channel written for another reference impedance gives the same COM 
                                     : "referenced to 40 60 75 100 ohm") != std::string::npos);
   }
 }
+
+TEST_CASE("an aggressor whose band ends below Nyquist is named by its path, with the band",
+          "[com][cli]") {
+  // Was `linkphy: short_band: crosstalk channel band ends below f_b/2`: the file's stem, no
+  // frequencies, nothing accepted; the thru's own message already gave them.
+  const auto p = variant("short_band", [](double f, std::vector<double> &) { return f <= 20e9; });
+  for (const std::string opt : {"--fext", "--next"}) {
+    const Run r = run("--config 802.3ck-kr " + data(kThru) + " " + opt + " " + p.string(),
+                      "short_band_aggressor");
+    INFO(r.err);
+    CHECK(r.code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find("linkphy: " + p.string() +
+                     ": crosstalk channel data end at 20 GHz, below "
+                     "the Nyquist frequency 26.5625 GHz; COM needs the band up to at least "
+                     "f_b/2") == 0);
+  }
+  // The thru is named by its path too (was its stem).
+  const Run r = run("--config 802.3ck-kr " + p.string(), "short_band_thru");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("linkphy: " + p.string() + ": channel data end at 20 GHz") == 0);
+}
+
+TEST_CASE("an aggressor of fewer than 10 frequency points says how many it has", "[com][cli]") {
+  // Was `crosstalk channel band ends below f_b/2` for a channel whose band was wide enough.
+  static int kept;
+  kept = 0;
+  const auto p = variant("nine_points", [](double, std::vector<double> &) { return ++kept <= 9; });
+  const Run r = run("--config 802.3ck-kr " + data(kThru) + " --fext " + p.string(), "nine");
+  CHECK(r.code == 2);
+  CHECK(one_line(r.err));
+  CHECK(r.err.find("linkphy: " + p.string() +
+                   ": crosstalk channel has 9 frequency points; accepted: at least 10") == 0);
+}

@@ -13,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace fs = std::filesystem;
 using linkphy::test::read_text_file;
@@ -113,9 +115,61 @@ TEST_CASE("crossover CLI bad input: one line, exit 2, no output file", "[cli][cr
   unitless << text.substr(0, cm) << "5" << text.substr(cm + 6);
   const auto bare = write(dir, "bare.toml", unitless.str());
   check_bad({"crossover", bare.string(), "-o", o}, out, "bare.toml:8: key 'search_min'");
+  // Was `FILE:5: 'rates' is empty`, nothing accepted (the fuzzer's `rates = []`).
+  const auto rates = text.find("rates = [\"50G\", \"100G\"]");
+  REQUIRE(rates != std::string::npos);
+  const auto no_rates =
+      write(dir, "no_rates.toml", text.substr(0, rates) + "rates = []" + text.substr(rates + 23));
+  check_bad({"crossover", no_rates.string(), "-o", o}, out,
+            "no_rates.toml:5: 'rates' is empty; accepted: a list of one or more [a, b, …]");
   const auto table = write(dir, "table.toml", text + "[plots]\nx = 1\n");
   check_bad({"crossover", table.string(), "-o", o}, out, "unknown table 'plots'");
   check_bad({"crossover", (dir / "missing.toml").string(), "-o", o}, out, "cannot open");
+  // Was `--sensitivity: the study has no [sensitivity] table of knobs`: which study, and what
+  // is accepted, unsaid.
+  check_bad({"crossover", good.string(), "-o", o, "--sensitivity", (dir / "s.csv").string()}, out,
+            "--sensitivity: the study " + good.string() +
+                " has no [sensitivity] table of knobs; accepted: a study with one "
+                "(docs/crossover.md), or no --sensitivity");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("crossover [map] distances: each wrong form says what is wrong and what is accepted",
+          "[cli][crossover]") {
+  // Was one line for all of them, `FILE:14: distances = { log|lin = [START, STOP], points = N
+  // (2–10000) }`, which said neither what was wrong nor that it was the accepted form; a key
+  // above every table was an "unknown table".
+  const auto dir = scratch_dir("crossover-distances");
+  const auto out = dir / "x.csv";
+  std::string text = kStudy;
+  const std::string grid = R"(distances = { log = ["5 cm", "4 m"], points = 5 })";
+  const auto at = text.find(grid);
+  REQUIRE(at != std::string::npos);
+  const std::string accepted = "; accepted: distances = { log|lin = [START, STOP], points = N }, "
+                               "N a whole number from 2 to 10000";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"(distances = { log = ["5 cm", "4 m"], points = 100000 })",
+       "m.toml:14: distances points = 100000 is out of range" + accepted},
+      {R"(distances = { log = ["5 cm", "4 m"], points = 1.5 })",
+       "m.toml:14: distances points is not a whole number" + accepted},
+      {R"(distances = { log = ["5 cm", "4 m"] })", "m.toml:14: distances is missing points"},
+      {R"(distances = { log = ["5 cm"], points = 5 })",
+       "m.toml:14: distances log is not [START, STOP]" + accepted},
+      {R"(distances = { log = ["5 cm", "4 m"], lin = ["5 cm", "4 m"], points = 5 })",
+       "m.toml:14: distances gives both log and lin" + accepted},
+      {R"(distances = { points = 5 })", "m.toml:14: distances gives neither log nor lin"},
+      {R"(distances = [])", "m.toml:14: distances is empty; accepted: a list of lengths"},
+      {R"(distances = { lin = ["4 m", "5 cm"], points = 5 })",
+       "m.toml:14: distances START and STOP are not increasing lengths; accepted: 0 < START < "
+       "STOP"}};
+  for (const auto &[line, needle] : cases) {
+    const auto m = write(dir, "m.toml", text.substr(0, at) + line + text.substr(at + grid.size()));
+    check_bad({"crossover", m.string(), "-o", out.string()}, out, needle);
+  }
+  const auto top = write(dir, "top.toml", "catalogs = []\n" + text);
+  check_bad({"crossover", top.string(), "-o", out.string()}, out,
+            "top.toml:1: key 'catalogs' is outside every table; accepted: [crossover], [map], "
+            "[sensitivity]");
   fs::remove_all(dir);
 }
 

@@ -154,6 +154,33 @@ TEST_CASE("link --config: a [set] value the technology's stages refuse names FIL
   CHECK(has(refusal("awg-option", dac_2m, "--set awg=99"), "--set 'awg=99': spec 'twinax:awg=99"));
 }
 
+TEST_CASE("link: a [set] value the technology's own hop 1 refuses is an error when channels "
+          "replace that hop",
+          "[cli][link][config][bad-input]") {
+  // The power model still builds the technology's own hop 1 (the channel a DAC's host SerDes
+  // equalises); a set value its stages refuse there was a warning, "power not modelled: spec
+  // 'twinax:awg=99,length=2 m': …", with exit 0, power null, and the fuzzer's awg = -inf gave the
+  // same. Now it is refused as it is without the channels, named by the file's key or the option.
+  const std::string channels = "channels = [\"twinax:awg=28,length=1m\"]\n";
+  CHECK(
+      has(refusal("own-hop-file", dac_2m + channels + "[set]\nawg = 99\n"),
+          "link.toml:6: key 'set.awg': spec 'twinax:awg=99,length=2 m': key 'awg': '99' is out of "
+          "range; accepted: 26 to 34"));
+  CHECK(has(refusal("own-hop-inf", dac_2m + channels + "[set]\nawg = -inf\n"),
+            "link.toml:6: key 'set.awg': spec 'twinax:awg=-inf,length=2 m'"));
+  // The option, not --channel (the channel given is not the spec at fault).
+  const auto opt =
+      refusal("own-hop-option", dac_2m, "--channel twinax:awg=28,length=1m --set awg=99");
+  CHECK(opt.rfind("linkphy: --set 'awg=99': spec 'twinax:awg=99,length=2 m'", 0) == 0);
+  // A part without a power model at the rate stays a warning (400G lanes: no SerDes entry).
+  const auto path = write_config("own-hop-400g", "tech = \"dac\"\nlength = \"1 m\"\nrate = "
+                                                 "\"400G\"\n" +
+                                                     channels);
+  const auto r = run_cli_line("link --config " + path + " --fidelity analytic");
+  CHECK(r.exit_code == 0);
+  CHECK(has(r.err, "warning: power not modelled"));
+}
+
 TEST_CASE("link --config: a bad rate or modulation in the file names FILE:LINE and the key, not "
           "--rate/--modulation",
           "[cli][link][config][bad-input]") {

@@ -248,6 +248,65 @@ TEST_CASE("touchstone cascade matches scikit-rf", "[cli][touchstone]") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("touchstone cascade of files that do not fit names the files as given",
+          "[cli][touchstone]") {
+  // Were named by their stems: "cascade of network 'pcb_stripline_119mm' and network 'ntwk1'".
+  const auto dir = scratch_dir("ts-cascade-misfit");
+  const std::string o = (dir / "x.s2p").string();
+  const std::string line = kData + "/channels/pcb_stripline_119mm.s2p";
+  const std::string s4p = kData + "/channels/Tp0_Tp5_28p5db_FQSFP_thru.s4p";
+  const std::string ntwk1 = kData + "/touchstone/skrf/ntwk1.s2p";
+  const std::string s3p = kData + "/touchstone/skrf/designer_wilkinson_splitter.s3p";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{line, s4p},
+       "linkphy: cascade of network '" + line + "' and network '" + s4p +
+           "': port counts differ (2 vs 4); cascade needs two 2N-ports with the same N"},
+      {{line, ntwk1},
+       "linkphy: cascade of network '" + line + "' and network '" + ntwk1 +
+           "': frequency grids differ"},
+      {{s3p, s3p},
+       "linkphy: cascade of network '" + s3p + "' and network '" + s3p +
+           "': needs an even port count"}};
+  for (const auto &[files, start] : cases) {
+    std::vector<std::string> args{"touchstone", "cascade"};
+    args.insert(args.end(), files.begin(), files.end());
+    args.insert(args.end(), {"-o", o});
+    const auto r = run_cli(args);
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err_lines().size() == 1);
+    CHECK_THAT(r.err, StartsWith(start));
+    CHECK_FALSE(std::filesystem::exists(o));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("touchstone --format csv under a Touchstone name is refused", "[cli][touchstone]") {
+  // Was written: a CSV named .s4p, which every Touchstone reader (linkphy too) then refuses.
+  const auto dir = scratch_dir("ts-csv-name");
+  const std::string s4p = kData + "/channels/Tp0_Tp5_28p5db_FQSFP_thru.s4p";
+  for (const std::string name : {"x.s4p", "x.ts", "x.S4P"})
+    for (const std::vector<std::string> &cmd :
+         {std::vector<std::string>{"touchstone", "convert", s4p},
+          std::vector<std::string>{"touchstone", "cascade", s4p, s4p},
+          std::vector<std::string>{"touchstone", "mixed-mode", s4p, "--ports", "1-3:2-4"}}) {
+      const std::string o = (dir / name).string();
+      auto args = cmd;
+      args.insert(args.end(), {"--format", "csv", "-o", o});
+      const auto r = run_cli(args);
+      INFO(cmd[1] << " " << name << ": " << r.err);
+      CHECK(r.exit_code == 2);
+      CHECK(r.err == "linkphy: -o '" + o +
+                         "': a Touchstone name (.sNp, .ts) for --format csv; accepted: another "
+                         "name (e.g. .csv), or --format touchstone\n");
+      CHECK_FALSE(std::filesystem::exists(o));
+    }
+  // The CSV under another name, and Touchstone under the name, are written.
+  const std::string csv = (dir / "x.csv").string();
+  CHECK(run_cli({"touchstone", "convert", s4p, "--format", "csv", "-o", csv}).exit_code == 0);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("touchstone cascade --port-order 1,3,2,4 cascades IEEE channel files as scikit-rf",
           "[cli][touchstone]") {
   // IEEE 802.3 files run 1/3 in, 2/4 out; cascade joins ports 3/4 of a file to 1/2 of the next.

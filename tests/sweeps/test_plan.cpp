@@ -103,6 +103,34 @@ TEST_CASE("plan files: bad input names the key and its line", "[plan]") {
   CHECK(message("[[group]\n").find("bad.toml:1") != std::string::npos); // malformed TOML
 }
 
+TEST_CASE("plan files: a group name is unique, printable and not blank", "[plan]") {
+  // Were accepted: two groups of one name (or a name that is another group's default groupN)
+  // gave rows no reader could tell apart; a blank name gave rows of no name.
+  auto message = [](const std::string &text) {
+    try {
+      (void)parse_plan(text, "bad.toml");
+    } catch (const InputError &e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  auto group = [](const std::string &name_line) {
+    return "[[group]]\n" + name_line + "count = 2\nlanes = 1\nrate = \"100G\"\nlength = \"1 m\"\n" +
+           "techs = [\"dac\"]\n";
+  };
+  CHECK(message(group("name = \"a\"\n") + group("name = \"a\"\n")) ==
+        "bad.toml:8: [[group]] 'a': the group at bad.toml:1 has that name too (a group without a "
+        "name is groupN, N its place); accepted: a name no other group has");
+  CHECK(message(group("name = \"group2\"\n") + group("")).find("bad.toml:8: [[group]] 'group2'") ==
+        0);
+  CHECK(message(group("name = \" \"\n")) ==
+        "bad.toml:2: key 'name': is blank; accepted: a name of printable characters, not blank");
+  CHECK(message(group("name = \"a\\nb\"\n"))
+            .find("bad.toml:2: key 'name': holds a control "
+                  "character") == 0);
+  CHECK(message(group("name = \"a\"\n") + group("name = \"b\"\n") + group("")) == "accepted");
+}
+
 TEST_CASE("plan roll-up: choice and pooling and totals and the cache", "[plan]") {
   const Plan p = plan_of(R"(
 fidelity = "analytic"

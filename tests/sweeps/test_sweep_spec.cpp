@@ -92,6 +92,9 @@ TEST_CASE("bad sweep specs give one line with file:line", "[sweep][bad-input]") 
          "unknown key 'colour' in [sweep]", "3");
   expect("unknown_table.toml", "[sweep]\nevaluator = \"fec\"\n[axis]\nx = [1]\n",
          "unknown table 'axis'", "3");
+  // A key above the first table was called a table ("unknown table 'evaluator'").
+  expect("top_key.toml", "evaluator = \"fec\"\n[sweep]\nevaluator = \"fec\"\n",
+         "key 'evaluator' is outside every table; accepted: [sweep], [fixed], [axes]", "1");
   expect("empty_axis.toml", "[sweep]\nevaluator = \"fec\"\n[axes]\nber_pre = []\n",
          "axis 'ber_pre' is empty (accepted: one value or more)", "4");
   expect("unitless_range.toml",

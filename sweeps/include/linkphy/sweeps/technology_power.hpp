@@ -4,6 +4,7 @@
 // host SerDes that drive it. Technologies without a module (pcb, backplane) draw host SerDes only.
 #pragma once
 
+#include <linkphy/phy/error.hpp>
 #include <linkphy/phy/lane_rate.hpp>
 #include <linkphy/phy/power.hpp>
 #include <linkphy/transceivers/module_power.hpp>
@@ -56,6 +57,15 @@ struct TechnologyPower {
 transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
                                          const LaneRate &lane);
 
+/// An error in the inputs that technology_power found evaluating hop 1's own channel (a `sets`
+/// value its stages refuse, e.g. awg=99, when the caller replaced those stages and so had not
+/// built them): the inputs are wrong, where other InputErrors of technology_power may mean a
+/// part without a power model at the rate, which a link evaluation reports as a warning.
+class ChannelInputError : public InputError {
+public:
+  using InputError::InputError;
+};
+
 /// Power of one link of technology `tech` (technology.hpp; `sets` as there) carrying `lanes`
 /// (1–1024) lanes of `lane` at `length_m` (m, ≥ 0, finite) with inlet air at `ambient_k` (K,
 /// 200–400).
@@ -65,7 +75,8 @@ transceivers::ModuleBuild module_at_rate(const transceivers::ModuleBuild &build,
 /// evaluation), else it is evaluated here (analytic link at the length, its stages at
 /// `channel_temperature_k`, K: LinkRequest::temperature_k, 25 °C by default; 200–450 K, as
 /// evaluate_link checks), with the user channel catalogs `catalogs` "KIND=FILE" as
-/// LinkRequest::catalogs. `hop1_il_db` (dB at Nyquist, ≥ 0 physically; not checked).
+/// LinkRequest::catalogs. `hop1_il_db` (dB at Nyquist, ≥ 0 physically; not checked). An error of
+/// that evaluation is thrown as ChannelInputError.
 TechnologyPower technology_power(const std::string &tech, const LaneRate &lane, int lanes,
                                  double length_m, const std::vector<std::string> &sets = {},
                                  double ambient_k = 308.15,
