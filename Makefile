@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 OUT_DIR ?= out
 LINKPHY := $(BUILD_DIR)/bin/linkphy
 
-.PHONY: all deps configure build run test bench data format install clean
+.PHONY: all deps configure build run test sanitize bench data format install clean
 
 all: build
 
@@ -25,6 +25,18 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) --timeout 900
+
+# The sanitizer build (README.md): everything compiled with ASan + UBSan in build-asan/ (benchmarks
+# left out: no test runs them), then every test under it (tests/sanitizers/lsan.supp: OpenMPI only).
+ASAN_DIR ?= build-asan
+SANITIZE_JOBS ?= 2
+
+sanitize: deps
+	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLINKPHY_SANITIZE=ON \
+	      "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
+	      -DLINKPHY_BUILD_BENCHMARKS=OFF $(CMAKE_FLAGS)
+	nice cmake --build $(ASAN_DIR) -j $(SANITIZE_JOBS)
+	ctest --test-dir $(ASAN_DIR) --output-on-failure -j $(SANITIZE_JOBS) --timeout 1800
 
 bench: build
 	@bash scripts/run-benchmarks.sh $(BUILD_DIR)

@@ -12,6 +12,9 @@ function(linkphy_module name)
   target_compile_features(linkphy_${name} PUBLIC cxx_std_20)
   target_compile_options(linkphy_${name} PRIVATE -Wall -Wextra -Wpedantic)
   target_link_libraries(linkphy_${name} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
+  if(LINKPHY_SANITIZE)
+    target_link_options(linkphy_${name} INTERFACE ${LINKPHY_SANITIZE_FLAGS})
+  endif()
   install(TARGETS linkphy_${name} EXPORT linkphyTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})

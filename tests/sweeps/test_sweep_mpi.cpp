@@ -44,6 +44,21 @@ private:
   int fd_;
 };
 
+// The sanitizer build (LINKPHY_SANITIZE): the ranks unwind allocation stacks the slow way, so that
+// a leak allocated through libc inside OpenMPI (vasprintf) is traced to the plugin that asked for
+// it and tests/sanitizers/lsan.supp matches it (the fast unwinder stops in libc).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAsanBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAsanBuild = true;
+#else
+constexpr bool kAsanBuild = false;
+#endif
+#else
+constexpr bool kAsanBuild = false;
+#endif
+
 // mpirun as the tests run it: root allowed, more ranks than cores allowed, no CMA single-copy
 // transfers (they need ptrace rights containers rarely grant); env passes variables to the ranks.
 linkphy::test::CliResult mpirun(int ranks, std::vector<std::string> args,
@@ -58,6 +73,10 @@ linkphy::test::CliResult mpirun(int ranks, std::vector<std::string> args,
   for (const auto &e : env) {
     a.push_back("-x");
     a.push_back(e);
+  }
+  if (kAsanBuild) {
+    a.push_back("-x");
+    a.push_back("ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0");
   }
   a.push_back(LINKPHY_CLI);
   a.insert(a.end(), args.begin(), args.end());
