@@ -25,6 +25,15 @@ const PlanOption &option(const PlanGroupResult &g, const std::string &tech) {
   return g.options.front();
 }
 
+// The error parse_plan gives `text` (as file bad.toml), or "accepted".
+std::string message(const std::string &text) {
+  try {
+    (void)parse_plan(text, "bad.toml");
+  } catch (const InputError &e) {
+    return std::string(e.what());
+  }
+  return std::string("accepted");
+}
 } // namespace
 
 TEST_CASE("plan files: lengths and distributions and defaults", "[plan]") {
@@ -70,14 +79,6 @@ techs = ["backplane"]
 }
 
 TEST_CASE("plan files: bad input names the key and its line", "[plan]") {
-  auto message = [](const std::string &text) {
-    try {
-      (void)parse_plan(text, "bad.toml");
-    } catch (const InputError &e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
   const std::string head = "[[group]]\ncount = 2\nlanes = 1\nrate = \"100G\"\n";
   CHECK(message(head + "techs = [\"dac\"]\n").find("exactly one of") != std::string::npos);
   CHECK(message(head + "techs = [\"dac\"]\nlength = \"1 m\"\nlengths = [\"2 m\"]\n")
@@ -106,14 +107,6 @@ TEST_CASE("plan files: bad input names the key and its line", "[plan]") {
 TEST_CASE("plan files: a group name is unique, printable and not blank", "[plan]") {
   // Were accepted: two groups of one name (or a name that is another group's default groupN)
   // gave rows no reader could tell apart; a blank name gave rows of no name.
-  auto message = [](const std::string &text) {
-    try {
-      (void)parse_plan(text, "bad.toml");
-    } catch (const InputError &e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
   auto group = [](const std::string &name_line) {
     return "[[group]]\n" + name_line + "count = 2\nlanes = 1\nrate = \"100G\"\nlength = \"1 m\"\n" +
            "techs = [\"dac\"]\n";
