@@ -72,16 +72,18 @@ const std::vector<FieldName> &study_keys() {
   return names;
 }
 
+std::string at_spec_key(const std::string &text, const ParamSet &point,
+                        const std::vector<FieldName> &names) {
+  for (const auto &n : names)
+    if (whole_at(text, 0, n.library))
+      return point.where_key(std::string(n.caller)) +
+             with_key_names(text.substr(n.library.size()), names);
+  return with_key_names(text, names);
+}
+
 InputError in_spec_keys(const InputError &e, const ParamSet &point,
                         const std::vector<FieldName> &names) {
-  std::string where = e.where();
-  for (const auto &n : names)
-    if (whole_at(where, 0, n.library)) {
-      where = point.where_key(std::string(n.caller)) +
-              with_key_names(where.substr(n.library.size()), names);
-      return InputError(where, with_key_names(e.detail(), names));
-    }
-  return InputError(with_key_names(where, names), with_key_names(e.detail(), names));
+  return InputError(at_spec_key(e.where(), point, names), with_key_names(e.detail(), names));
 }
 
 } // namespace linkphy::sweeps

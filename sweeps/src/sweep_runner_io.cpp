@@ -327,15 +327,8 @@ void SweepRows::add_setup_warnings(const std::vector<std::string> &found, const 
   const auto names = evaluator_.field_keys();
   for (const auto &w : found) {
     // At the spec's place of the input the warning starts with ("LinkRequest.sets 'k=v' …" →
-    // "spec.toml:7: key 'set' 'k=v' …"), the other names renamed as an error's are.
-    std::string text = with_key_names(w, names);
-    for (const auto &n : names)
-      if (w.rfind(n.library, 0) == 0 &&
-          (w.size() == n.library.size() || w[n.library.size()] == ' ')) {
-        text = point.where_key(std::string(n.caller)) +
-               with_key_names(w.substr(n.library.size()), names);
-        break;
-      }
+    // "spec.toml:7: key 'set' 'k=v' …"), as an error's where() is placed.
+    std::string text = at_spec_key(w, point, names);
     if (std::find(warnings.begin(), warnings.end(), text) == warnings.end())
       warnings.push_back(std::move(text));
   }

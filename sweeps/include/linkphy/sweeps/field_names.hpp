@@ -37,6 +37,12 @@ const std::vector<FieldName> &plan_keys();
 /// the modulation), sets, catalogs, lanes, temperature, ber_target.
 const std::vector<FieldName> &study_keys();
 
+/// `text` (a where() or a warning of a sweep point `point`) placed in the spec: a library name of
+/// `names` at its start becomes that key's place (point.where_key(K): "spec.toml:8: key 'set'",
+/// the rest kept), and with_key_names renames the names in the rest.
+std::string at_spec_key(const std::string &text, const ParamSet &point,
+                        const std::vector<FieldName> &names);
+
 /// `e`, an error of a sweep point `point` whose evaluator names its inputs as `names` says
 /// (Evaluator::field_keys), in the spec's terms: a where() that starts with a library name
 /// becomes that key's place in the spec (point.where_key(K): "spec.toml:8: key 'rate'", the
